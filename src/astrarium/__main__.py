@@ -1,0 +1,3 @@
+from astrarium.cli import main
+
+main()

@@ -1,0 +1,68 @@
+"""The interactive menu ``make play`` opens: choose a game, the players, who sits where."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+import astrarium
+from astrarium.agents import agent_names
+from astrarium.cli.session import HUMAN, Ask, PlayLoop, QuitGame, build_agents
+
+
+def _choose_int(ask: Ask, console: Console, prompt: str, low: int, high: int, default: int) -> int:
+    while True:
+        text = ask(f"{prompt} [{low}-{high}, Enter for {default}]: ").strip()
+        if not text:
+            return default
+        if text.lower() in ("q", "quit", "exit"):
+            raise QuitGame
+        if text.isdigit() and low <= int(text) <= high:
+            return int(text)
+        console.print(f"[red]Please type a number from {low} to {high}.[/]")
+
+
+def run_menu(console: Console, ask: Ask) -> None:
+    try:
+        _menu(console, ask)
+    except QuitGame:
+        console.print("Goodbye.")
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nGoodbye.")
+
+
+def _menu(console: Console, ask: Ask) -> None:
+    ids = astrarium.list_games()
+    console.rule("[bold]astrarium[/]")
+    if not ids:
+        console.print("No games are installed yet.")
+        return
+    while True:
+        table = Table(show_header=True)
+        table.add_column("#", style="cyan", justify="right")
+        table.add_column("game")
+        table.add_column("players", justify="center")
+        for i, game_id in enumerate(ids, start=1):
+            game = astrarium.get_game(game_id)
+            table.add_row(str(i), escape(game.title), f"{game.min_players}-{game.max_players}")
+        console.print(table)
+        choice = _choose_int(ask, console, "Game (q to quit)", 1, len(ids), 1)
+        game = astrarium.get_game(ids[choice - 1])
+        players = game.min_players
+        if game.max_players > game.min_players:
+            players = _choose_int(ask, console, "Players", game.min_players, game.max_players, game.min_players)
+        kinds = [HUMAN, *agent_names()]
+        console.print("Who sits where: " + ", ".join(f"[cyan]{i}[/] {k}" for i, k in enumerate(kinds, start=1)))
+        seats: dict[int, str] = {}
+        for seat in range(players):
+            default = 1 if seat == 0 else kinds.index("random") + 1
+            kind = _choose_int(ask, console, f"Seat {seat}", 1, len(kinds), default)
+            seats[seat] = kinds[kind - 1]
+        seed = _choose_int(ask, console, "Seed", 0, 2**31 - 1, 0)
+        state = game.new_game(players, seed)
+        PlayLoop(state, seats, console, ask, agents=build_agents(seats, seed)).run()
+        again = ask("Play again? [y/N]: ").strip().lower()
+        if again not in ("y", "yes"):
+            console.print("Goodbye.")
+            return

@@ -1,0 +1,43 @@
+"""The errors astrarium raises. All are ``ValueError`` subclasses that name the input."""
+
+from __future__ import annotations
+
+
+class AstrariumError(ValueError):
+    """Base class of every error astrarium raises on bad input."""
+
+
+class IllegalAction(AstrariumError):
+    """An action that cannot be played in this position, or text that is no action.
+
+    The message is written for a player: it says what was asked and which rule
+    forbids it. The state that raised it is exactly as it was before the call.
+    """
+
+
+class OptionError(AstrariumError):
+    """A game option that does not exist or has a bad value; the message names it."""
+
+    def __init__(self, option: str, message: str) -> None:
+        self.option = option
+        super().__init__(f"option {option!r}: {message}")
+
+
+class UnknownGame(AstrariumError):
+    """A game id that is not registered."""
+
+
+class RecordError(AstrariumError):
+    """A game record that cannot be replayed; the message names the move when one is at fault."""
+
+
+class DataError(AstrariumError):
+    """A rules data file (cards, maps, scenarios, puzzles) with a bad entry.
+
+    The message names the file and the entry, so a designer editing data can find it.
+    """
+
+    def __init__(self, file: str, entry: str, message: str) -> None:
+        self.file = file
+        self.entry = entry
+        super().__init__(f"{file}: {entry}: {message}")

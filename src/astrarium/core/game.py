@@ -1,0 +1,368 @@
+"""The one game API every astrarium game implements.
+
+A game is two classes:
+
+* a :class:`Game` subclass that says what the game is (id, title, player
+  counts, options, what is hidden, a bound on its length) and builds states;
+* a :class:`State` subclass that holds one position and the rules that move it
+  on: the legal actions, how an action changes the position, what each seat
+  may see.
+
+Actions are frozen, hashable values whose ``str()`` is their canonical text
+notation; ``State.apply`` accepts either. Everything else (terminal play,
+computer players, records, tests) is written once against this API.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, ClassVar, cast
+
+from astrarium.core.errors import IllegalAction, OptionError
+from astrarium.core.options import Option, resolve_options
+from astrarium.core.outcome import Outcome
+from astrarium.core.rng import Rng
+
+RECORD_FORMAT = "astrarium-record"
+RECORD_VERSION = 1
+
+Action = Hashable
+"""An action: any frozen, hashable value whose ``str()`` is its canonical notation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A solo challenge a game ships as data: a start, a goal, a move budget.
+
+    ``options`` are passed to ``new_game`` (one player) to set the position up;
+    ``moves`` is how many actions the player may take; ``shortest`` is the length
+    of the shortest known solution, proved by the game's solver.
+    """
+
+    number: int
+    name: str
+    goal: str
+    options: Mapping[str, Any]
+    moves: int
+    shortest: int
+    difficulty: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC):
+    """What a game is. Subclasses set the class attributes and ``state_class``."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: True when some seat cannot see everything (hands, deck order, ...).
+    hidden_information: ClassVar[bool] = False
+    #: What the rules hide, in words (for docs and the conformance tests).
+    hidden: ClassVar[tuple[str, ...]] = ()
+    #: True when all seats play together and share one result.
+    cooperative: ClassVar[bool] = False
+    #: True when the game draws on chance after setup (shuffles, draws).
+    chance: ClassVar[bool] = False
+    #: One line on the action notation, shown by the CLI.
+    notation_help: ClassVar[str] = ""
+    #: The State subclass that implements the rules.
+    state_class: ClassVar[type[State]]
+    #: The Python package holding the game (its rules.md lives there).
+    package: ClassVar[str] = ""
+
+    # -- description -------------------------------------------------------
+    def default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise OptionError(name, f"{self.id} has no such option")
+
+    def parse_options(self, pairs: Mapping[str, str]) -> dict[str, Any]:
+        """Options given as text (``name -> "value"``), as from a command line."""
+        return {name: self.option(name).parse(text) for name, text in pairs.items()}
+
+    @abstractmethod
+    def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
+        """An upper bound on the number of actions in one game (the game always ends by then)."""
+
+    def rules_text(self) -> str:
+        """The rules as implemented (the game's rules.md, shipped inside the package)."""
+        package = self.package or type(self).__module__.rpartition(".")[0]
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def puzzles(self) -> list[Puzzle]:
+        """Solo puzzles shipped with the game, easiest first (none by default)."""
+        return []
+
+    def puzzle_solved(self, puzzle: Puzzle, state: State) -> bool:
+        """Whether ``state`` meets ``puzzle``'s goal (games with puzzles override this)."""
+        raise NotImplementedError(f"{self.id} has no puzzles")
+
+    # -- building states ---------------------------------------------------
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise OptionError("players", f"expected a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                allowed = f"exactly {self.min_players}"
+            else:
+                allowed = f"{self.min_players} to {self.max_players}"
+            raise OptionError("players", f"{self.title} is for {allowed} players, not {players}")
+
+    def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults merged with ``options``; then the game's own cross-checks."""
+        resolved = resolve_options(self.options, options, game_id=self.id)
+        self.check_options(players, resolved)
+        return resolved
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        """Checks that involve several options or the player count; raise OptionError."""
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """A new game for ``players`` seats; the same seed and options always give the same game."""
+        self.check_players(players)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError("seed", f"expected an integer, got {seed!r}")
+        resolved = self.resolve_options(players, options)
+        return self.state_class(self, players, seed, resolved)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id!r}: {self.title}, {self.min_players}-{self.max_players} players>"
+
+
+class State(ABC):
+    """One position of a game, and the rules that move it on.
+
+    Subclasses implement ``_setup``, ``current_player``, ``_legal_actions``,
+    ``_apply``, ``view`` and ``render``; they end the game by setting
+    ``self._outcome``. Where the default ``parse_action`` (look the text up among
+    the legal actions) cannot say *why* a text is illegal, they override
+    ``parse_action`` and ``explain_illegal``. For speed they override
+    ``_copy_fields`` (what ``clone`` must copy deeply).
+    """
+
+    game: Game
+    players: int
+    seed: int
+    options: Mapping[str, Any]
+    rng: Rng
+
+    # Attributes the base class manages; everything else belongs to the game.
+    _BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
+        {"game", "players", "seed", "options", "rng", "_actions", "_legal", "_legal_ids", "_outcome"}
+    )
+
+    def __init__(self, game: Game, players: int, seed: int, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self._actions: list[Any] = []
+        self._legal: list[Any] | None = None
+        self._legal_ids: set[int] | None = None
+        self._outcome: Outcome | None = None
+        self._setup()
+
+    # -- what a game implements ----------------------------------------------
+    @abstractmethod
+    def _setup(self) -> None:
+        """Lay out the starting position from ``self.options``, drawing chance from ``self.rng``."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Any]:
+        """Every legal action, in a deterministic order; never empty while the game goes on."""
+
+    @abstractmethod
+    def _apply(self, action: Any) -> None:
+        """Play a legal action (already checked) and move the position on."""
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-serialisable dict of what ``seat`` may see (None: a spectator)."""
+
+    @abstractmethod
+    def render(self, seat: int | None = None) -> str:
+        """The position for a terminal, as Rich markup, from ``seat``'s side."""
+
+    def full_view(self) -> dict[str, Any]:
+        """Everything, hidden parts included (for records, debugging and tests; never for players)."""
+        return self.view(None)
+
+    def explain_illegal(self, action: Any) -> str:
+        """Why ``action`` is not legal here, in a player's words."""
+        return f"{action} is not a legal action now"
+
+    def parse_action(self, text: str) -> Any:
+        """The action whose notation is ``text`` (raises IllegalAction when there is none).
+
+        The default looks the text up among the legal actions, ignoring case and
+        repeated spaces. Games with a notation that can name illegal actions
+        override this to parse first, so ``explain_illegal`` can say which rule
+        is broken.
+        """
+        wanted = " ".join(text.split()).lower()
+        for action in self.legal_actions():
+            if str(action).lower() == wanted:
+                return action
+        raise IllegalAction(f"{text.strip()!r} is not a legal action now; {self._legal_hint()}")
+
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        """A copy in which what ``seat`` cannot see is re-sampled from ``rng``.
+
+        The default re-seeds the copy's chance (enough for games whose only
+        secret is what the future draws will be). Games with hands or ordered
+        decks override it to re-deal what ``seat`` has not seen.
+        """
+        new = self.clone()
+        new.rng = rng.spawn()
+        return new
+
+    def evaluate(self, seat: int) -> float:
+        """A heuristic value of the position for ``seat`` in [-1, 1] (for computer players).
+
+        The default is the final return once the game is over, and 0 before.
+        """
+        if self._outcome is not None:
+            return self.returns()[seat]
+        return 0.0
+
+    # -- the API the rest of astrarium uses -----------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def move_number(self) -> int:
+        """How many actions have been applied since the start."""
+        return len(self._actions)
+
+    @property
+    def history(self) -> list[str]:
+        """The notations of the actions applied so far."""
+        return [str(a) for a in self._actions]
+
+    @property
+    def actions(self) -> list[Any]:
+        """The actions applied so far."""
+        return list(self._actions)
+
+    def legal_actions(self) -> list[Any]:
+        """Every legal action for the seat to move, in a deterministic order (empty once over)."""
+        legal = self._legal
+        if legal is None:
+            legal = [] if self._outcome is not None else self._legal_actions()
+            self._legal = legal
+            self._legal_ids = None
+        return list(legal)
+
+    def is_legal(self, action: Any) -> bool:
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = cast(list, self._legal)
+        ids = self._legal_ids
+        if ids is None:
+            ids = self._legal_ids = set(map(id, legal))
+        return id(action) in ids or action in legal
+
+    def apply(self, action: Any) -> None:
+        """Play ``action`` (an action value or its notation) for the seat to move.
+
+        An illegal or unreadable action raises :class:`IllegalAction` with a
+        reason, and the state is left exactly as it was.
+        """
+        if self._outcome is not None:
+            raise IllegalAction(f"the game is over ({self._outcome.reason}); no more actions")
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if not self.is_legal(action):
+            raise IllegalAction(self.explain_illegal(action))
+        self._apply(action)
+        self._actions.append(action)
+        self._legal = None
+        self._legal_ids = None
+
+    def returns(self) -> list[float]:
+        """One number per seat.
+
+        Competitive games: 1 for a win (shared wins too), -1 for a loss, 0 for
+        everyone when every seat shares the result of a game of several players
+        (a draw). Cooperative games: 1 for every seat on a win, -1 on a loss.
+        0 for everyone while the game goes on.
+        """
+        outcome = self._outcome
+        if outcome is None:
+            return [0.0] * self.players
+        winners = set(outcome.winners)
+        if not self.game.cooperative and self.players > 1 and len(winners) == self.players:
+            return [0.0] * self.players
+        return [1.0 if seat in winners else -1.0 for seat in range(self.players)]
+
+    def clone(self) -> State:
+        """An independent copy: acting on it never changes this state."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        new._actions = self._actions.copy()
+        self._copy_fields(new)
+        return new
+
+    def _copy_fields(self, new: State) -> None:
+        """Give ``new`` its own copies of this state's mutable game fields.
+
+        The default deep-copies every attribute the base class does not manage;
+        games override it with cheaper copies of exactly what ``_apply`` mutates.
+        """
+        base = State._BASE_FIELDS
+        memo: dict[int, Any] = {id(self.game): self.game, id(self.options): self.options}
+        for name, value in self.__dict__.items():
+            if name not in base:
+                setattr(new, name, copy.deepcopy(value, memo))
+
+    def to_record(self) -> dict[str, Any]:
+        """The game so far as JSON-serialisable data that :func:`astrarium.replay` rebuilds."""
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.id,
+            "players": self.players,
+            "seed": self.seed,
+            "options": json.loads(json.dumps(dict(self.options))),
+            "actions": self.history,
+        }
+        if self._outcome is not None:
+            record["result"] = {**self._outcome.to_json(), "returns": self.returns()}
+        return record
+
+    # -- helpers for subclasses ----------------------------------------------
+    def _legal_hint(self, limit: int = 8) -> str:
+        legal = self.legal_actions()
+        if not legal:
+            return "there are no legal actions"
+        shown = ", ".join(str(a) for a in legal[:limit])
+        more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
+        return f"legal actions: {shown}{more}"
+
+    def __repr__(self) -> str:
+        status = f"over: {self._outcome.reason}" if self._outcome else f"seat {self.current_player} to act"
+        return f"<{type(self).__name__} {self.game.id} seed={self.seed} move {self.move_number}, {status}>"
