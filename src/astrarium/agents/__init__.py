@@ -1,8 +1,29 @@
-"""Computer players. Every agent works on every game through the core API."""
+"""Computer players. Every agent works on every game through the core API.
+
+``random`` (uniform), ``greedy`` (one step of lookahead on the game's
+evaluation), ``mcts`` (UCT) and ``ismcts`` (information-set MCTS); build one
+from a spec with ``make_agent("mcts:iterations=500")``. The arena
+(:mod:`astrarium.agents.arena`) plays many games between them.
+"""
 
 from astrarium.agents.base import Agent, agent_names, make_agent, parse_agent_spec, register_agent
+from astrarium.agents.greedy import GreedyAgent
+from astrarium.agents.mcts import ISMCTSAgent, MCTSAgent
 from astrarium.agents.random_agent import RandomAgent
 
 register_agent("random", RandomAgent)
+register_agent("greedy", GreedyAgent)
+register_agent("mcts", MCTSAgent)
+register_agent("ismcts", ISMCTSAgent)
 
-__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "parse_agent_spec", "register_agent"]
+__all__ = [
+    "Agent",
+    "GreedyAgent",
+    "ISMCTSAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "agent_names",
+    "make_agent",
+    "parse_agent_spec",
+    "register_agent",
+]

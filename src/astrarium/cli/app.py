@@ -13,6 +13,7 @@ from rich.table import Table
 
 import astrarium
 from astrarium.agents import agent_names
+from astrarium.cli.arena import arena
 from astrarium.cli.session import HUMAN, PlayLoop, build_agents, default_ask, parse_seats, play_puzzle, step_through
 from astrarium.core.errors import AstrariumError
 from astrarium.core.game import Game
@@ -186,6 +187,9 @@ def puzzle(
 def agents() -> None:
     """List the kinds of player a seat can have."""
     console.print(", ".join([HUMAN, *agent_names()]))
+
+
+app.command("arena")(arena)
 
 
 def main() -> None:

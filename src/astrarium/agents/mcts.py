@@ -1,0 +1,295 @@
+"""Monte Carlo tree search players: UCT (``mcts``) and information-set MCTS (``ismcts``).
+
+Both build a tree of actions from the position to move and repeat four steps
+for a budget of iterations or seconds:
+
+1. *select*: from the root, follow the child with the best UCT score
+   ``mean + c * sqrt(ln(N) / n)`` while every legal action has a child;
+2. *expand*: add one untried action, chosen at random;
+3. *roll out*: play random actions (``rollout=random``) or the greedy action
+   with probability ``1 - epsilon`` (``rollout=heuristic``) until the game
+   ends or ``depth`` actions were played; a cut-off position is scored with the
+   game's ``evaluate`` for every seat;
+4. *back up*: each node adds the value of the seat that chose the action
+   leading to it (max^n for several players; cooperative games share one
+   value, so the same search plays every seat of the team).
+
+The move played is the root's most visited action.
+
+Secrets and chance. In a game with hidden information or chance after setup,
+searching the real state would read other hands and the coming draws. Unless
+built with ``perfect_information=True``, the players start every iteration
+from a fresh ``state.determinize(seat, rng)``: a world re-sampled from what the
+acting seat can see. Because worlds differ, a node's legal actions differ from
+visit to visit, so children are kept by action and only the children legal in
+the current world compete. ``mcts`` scores them with the parent's visit count
+(determinized UCT on one shared tree); ``ismcts`` is single-observer
+information-set MCTS (Cowling, Powley and Whitehouse 2012): a child counts how
+often it was *available* and uses that count in place of the parent's visits,
+which keeps rarely-legal actions from being over-explored.
+
+In a game with neither secrets nor chance the tree holds untried actions as a
+list and children in a list, the fastest form; this is the form measured
+against OpenSpiel in ``benchmarks/run.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from astrarium.agents.search import advance, check_budget, must_sample, random_playout, sampled_copy, values_for_all
+from astrarium.core.game import State
+
+ROLLOUTS = ("random", "heuristic")
+
+
+class Node:
+    """One action in the tree: who chose it, how often it was visited, the chooser's total value."""
+
+    __slots__ = ("action", "mover", "visits", "total", "avail", "children", "untried")
+
+    def __init__(self, action: Any, mover: int | None) -> None:
+        self.action = action
+        self.mover = mover
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.children: Any = None
+        self.untried: list[Any] | None = None
+
+
+class MCTSAgent:
+    """UCT search (see the module docstring). Options are keyword-only, as given in a seat spec."""
+
+    name = "mcts"
+    information_sets = False
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 1.4,
+        rollout: str = "random",
+        depth: int | None = None,
+        epsilon: float = 0.2,
+        perfect_information: bool = False,
+    ) -> None:
+        self.iterations, self.seconds = check_budget(iterations, seconds)
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+            raise ValueError(f"depth must be a whole number of at least 0, not {depth!r}")
+        if not isinstance(c, int | float) or c < 0:
+            raise ValueError(f"c must be a number of at least 0, not {c!r}")
+        if not isinstance(epsilon, int | float) or not 0 <= epsilon <= 1:
+            raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
+        self.c = float(c)
+        self.rollout = rollout
+        self.depth = depth
+        self.epsilon = float(epsilon)
+        self.perfect_information = bool(perfect_information)
+        self.rand = random.Random(seed)
+        #: Statistics of the last search: iterations run, seconds taken, root visits per action.
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_visits: dict[str, int] = {}
+
+    # -- the protocol --------------------------------------------------------
+    def choose(self, state: State) -> Any:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError(f"the game is over; there is nothing to choose in {state!r}")
+        if len(legal) == 1:
+            self.last_iterations, self.last_seconds, self.last_visits = 0, 0.0, {str(legal[0]): 0}
+            return legal[0]
+        root = self.search(state)
+        return self.best_action(root, legal)
+
+    def search(self, state: State) -> Node:
+        """Run the search from ``state`` within the budget; return the root node."""
+        seat = state.current_player
+        root = Node(None, None)
+        started = time.perf_counter()
+        if must_sample(state, self.perfect_information):
+            count = self._search_sampled(state, root, seat, started)
+        else:
+            # Nothing hidden and nothing left to chance: the information sets are the positions.
+            count = self._search_fixed(state, root, started)
+        self.last_iterations = count
+        self.last_seconds = time.perf_counter() - started
+        return root
+
+    def best_action(self, root: Node, legal: list[Any]) -> Any:
+        """The most visited legal action at the root (ties: the higher mean value, then the first)."""
+        children = root.children or ()
+        by_action = children.values() if isinstance(children, dict) else children
+        visits = {child.action: child for child in by_action}
+        self.last_visits = {str(a): visits[a].visits for a in legal if a in visits}
+        best, best_key = legal[0], (-1, -math.inf)
+        for action in legal:
+            child = visits.get(action)
+            if child is None:
+                continue
+            key = (child.visits, child.total / child.visits if child.visits else -math.inf)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    # -- perfect information: one tree of positions -----------------------------
+    def _search_fixed(self, state: State, root: Node, started: float) -> int:
+        rand = self.rand.random
+        log, sqrt = math.log, math.sqrt
+        c = self.c
+        limit, deadline = self._limits(started)
+        count = 0
+        rollout = self._rollout
+        while count < limit:
+            if deadline is not None and count & 15 == 0 and time.perf_counter() >= deadline:
+                break
+            count += 1
+            world = state.clone()
+            node = root
+            path = [root]
+            while not world.is_over:
+                untried = node.untried
+                if untried is None:
+                    untried = node.untried = world.legal_actions()
+                    node.children = []
+                if untried:
+                    i = int(rand() * len(untried))
+                    action = untried[i]
+                    untried[i] = untried[-1]
+                    untried.pop()
+                    child = Node(action, world.current_player)
+                    node.children.append(child)
+                    advance(world, action)
+                    path.append(child)
+                    break
+                scale = c * sqrt(log(node.visits))
+                best = None
+                best_score = -math.inf
+                for child in node.children:
+                    n = child.visits
+                    score = child.total / n + scale / sqrt(n)
+                    if score > best_score:
+                        best, best_score = child, score
+                advance(world, best.action)
+                node = best
+                path.append(best)
+            values = rollout(world)
+            for node in path:
+                node.visits += 1
+                mover = node.mover
+                if mover is not None:
+                    node.total += values[mover]
+        return count
+
+    # -- secrets or chance: a tree of actions over re-sampled worlds ------------
+    def _search_sampled(self, state: State, root: Node, seat: int, started: float) -> int:
+        rand = self.rand
+        log, sqrt = math.log, math.sqrt
+        c = self.c
+        availability = self.information_sets
+        limit, deadline = self._limits(started)
+        count = 0
+        rollout = self._rollout
+        root.children = {}
+        while count < limit:
+            if deadline is not None and count & 15 == 0 and time.perf_counter() >= deadline:
+                break
+            count += 1
+            world = sampled_copy(state, seat, rand)
+            node = root
+            path = [root]
+            while not world.is_over:
+                legal = world.legal_actions()
+                children = node.children
+                if children is None:
+                    children = node.children = {}
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    action = untried[int(rand.random() * len(untried))]
+                    child = Node(action, world.current_player)
+                    children[action] = child
+                    if availability:
+                        for a in legal:
+                            other = children.get(a)
+                            if other is not None and other is not child:
+                                other.avail += 1
+                    advance(world, action)
+                    path.append(child)
+                    break
+                best = None
+                best_score = -math.inf
+                if availability:
+                    for a in legal:
+                        child = children[a]
+                        child.avail += 1
+                    for a in legal:
+                        child = children[a]
+                        n = child.visits
+                        score = child.total / n + c * sqrt(log(child.avail) / n)
+                        if score > best_score:
+                            best, best_score = child, score
+                else:
+                    scale = c * sqrt(log(node.visits))
+                    for a in legal:
+                        child = children[a]
+                        n = child.visits
+                        score = child.total / n + scale / sqrt(n)
+                        if score > best_score:
+                            best, best_score = child, score
+                advance(world, best.action)
+                node = best
+                path.append(best)
+            values = rollout(world)
+            for node in path:
+                node.visits += 1
+                mover = node.mover
+                if mover is not None:
+                    node.total += values[mover]
+        return count
+
+    # -- rollouts ----------------------------------------------------------------
+    def _rollout(self, world: State) -> list[float]:
+        depth = self.depth
+        if self.rollout == "random":
+            random_playout(world, self.rand.random, depth)
+            return values_for_all(world)
+        played = 0
+        while (depth is None or played < depth) and not world.is_over:
+            advance(world, self._heuristic_step(world))
+            played += 1
+        return values_for_all(world)
+
+    def _heuristic_step(self, world: State) -> Any:
+        """Epsilon-greedy on the game's evaluation, one step ahead (the world is already re-sampled)."""
+        legal = world.legal_actions()
+        if len(legal) == 1 or self.rand.random() < self.epsilon:
+            return legal[int(self.rand.random() * len(legal))]
+        seat = world.current_player
+        best, best_value = legal[0], -math.inf
+        for action in legal:
+            after = world.clone()
+            advance(after, action)
+            value = after.returns()[seat] if after.is_over else after.evaluate(seat)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _limits(self, started: float) -> tuple[float, float | None]:
+        limit = self.iterations if self.iterations is not None else math.inf
+        deadline = started + self.seconds if self.seconds is not None else None
+        return limit, deadline
+
+
+class ISMCTSAgent(MCTSAgent):
+    """Single-observer information-set MCTS: UCT with availability counts over re-sampled worlds."""
+
+    name = "ismcts"
+    information_sets = True

@@ -1,0 +1,300 @@
+"""Computer players: every kind plays legal actions in every game, sees only its seat's information, and searches sensibly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import astrarium
+from astrarium.agents import GreedyAgent, ISMCTSAgent, MCTSAgent, agent_names, make_agent
+from astrarium.core import Game, Outcome, Rng, State
+from helpers import play_randomly
+
+GAMES = astrarium.list_games()
+TINY = {"greedy": "greedy", "mcts": "mcts:iterations=12", "ismcts": "ismcts:iterations=12", "random": "random"}
+
+
+def positions(game_id: str, count: int = 3, seed: int = 5) -> list[State]:
+    """A few positions of a random game (start, middle, late), none over."""
+    game = astrarium.get_game(game_id)
+    start = game.new_game(game.min_players, seed)
+    length = play_randomly(start.clone(), seed).move_number
+    found = []
+    for k in range(count):
+        state = start.clone()
+        play_randomly(state, seed, steps=(length * k) // count)
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+# -- a tiny perfect-information game for the search tests ---------------------------
+@dataclass(frozen=True, slots=True)
+class Take:
+    stones: int
+
+    def __str__(self) -> str:
+        return f"take {self.stones}"
+
+
+class NimState(State):
+    """Normal-play Nim on one heap: take 1 to 3 stones; whoever takes the last stone wins."""
+
+    heap: int
+    turn: int
+
+    def _setup(self) -> None:
+        self.heap = self.options["heap"]
+        self.turn = 0
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._outcome else self.turn
+
+    def _legal_actions(self) -> list[Any]:
+        return [Take(n) for n in (1, 2, 3) if n <= self.heap]
+
+    def _apply(self, action: Take) -> None:
+        self.heap -= action.stones
+        if self.heap == 0:
+            self._outcome = Outcome((self.turn,), f"seat {self.turn} took the last stone")
+        self.turn = 1 - self.turn
+
+    def _copy_fields(self, new: State) -> None:
+        pass
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return {"heap": self.heap, "turn": self.turn}
+
+    def render(self, seat: int | None = None) -> str:
+        return f"heap {self.heap}"
+
+
+class NimGame(Game):
+    id = "test-nim"
+    title = "Nim"
+    min_players = max_players = 2
+    options = (astrarium.Option("heap", 9, "stones in the heap", int, minimum=1, maximum=40),)
+    state_class = NimState
+
+    def max_moves(self, players: int, options: Any) -> int:
+        return options["heap"]
+
+
+NIM = NimGame()
+
+
+def nim(heap: int) -> State:
+    return NIM.new_game(2, 0, {"heap": heap})
+
+
+# -- the protocol and specs ----------------------------------------------------------
+def test_every_kind_is_registered() -> None:
+    assert {"random", "greedy", "mcts", "ismcts"} <= set(agent_names())
+
+
+def test_specs_carry_options_after_a_colon() -> None:
+    agent = make_agent("mcts:iterations=2000,c=0.7,rollout=heuristic,depth=4", seed=3)
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.iterations, agent.c, agent.rollout, agent.depth) == (2000, 0.7, "heuristic", 4)
+    timed = make_agent("mcts:seconds=1")
+    assert timed.seconds == 1.0 and timed.iterations is None  # type: ignore[attr-defined]
+    assert isinstance(make_agent("ismcts:iterations=5"), ISMCTSAgent)
+    assert isinstance(make_agent("greedy:samples=3"), GreedyAgent)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:iterations=0", "iterations must be"),
+        ("mcts:seconds=-1", "seconds must be"),
+        ("mcts:rollout=smart", "rollout must be one of"),
+        ("mcts:depth=-2", "depth must be"),
+        ("mcts:wisdom=3", "bad options for 'mcts'"),
+        ("greedy:samples=0", "samples must be"),
+    ],
+)
+def test_bad_agent_options_are_refused_by_name(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec)
+
+
+# -- every kind, every game ------------------------------------------------------------
+@pytest.mark.parametrize("kind", sorted(TINY))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_agent_plays_legal_actions_in_every_game(game_id: str, kind: str) -> None:
+    for state in positions(game_id):
+        before = state.full_view()
+        agent = make_agent(TINY[kind], seed=1)
+        action = agent.choose(state)
+        assert action in state.legal_actions(), f"{kind} chose {action} in {state!r}"
+        assert state.full_view() == before, f"{kind} changed the position it was shown"
+
+
+@pytest.mark.parametrize("kind", ["greedy", "mcts", "ismcts"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_same_seed_gives_the_same_choice(game_id: str, kind: str) -> None:
+    state = positions(game_id, count=2)[-1]
+    first = make_agent(TINY[kind], seed=9).choose(state.clone())
+    again = make_agent(TINY[kind], seed=9).choose(state.clone())
+    assert first == again
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_mcts_plays_a_whole_game_against_random(game_id: str) -> None:
+    game = astrarium.get_game(game_id)
+    state = game.new_game(game.min_players, 3)
+    agents = [make_agent("mcts:iterations=4,depth=6", seed=s) if s == 0 else make_agent("random", seed=s) for s in range(state.players)]
+    while not state.is_over:
+        state.apply(agents[state.current_player].choose(state))
+    assert len(state.returns()) == state.players
+    assert state.move_number <= game.max_moves(state.players, state.options)
+
+
+# -- no peeking -----------------------------------------------------------------------
+class Peeked(AssertionError):
+    pass
+
+
+def guarded(state: State) -> tuple[State, list[int]]:
+    """``state`` with ``clone`` forbidden, and ``determinize`` counted: the only door an honest player may use."""
+    pristine = state.clone()
+    calls: list[int] = []
+
+    def determinize(seat: int | None, rng: Rng) -> State:
+        calls.append(seat)  # type: ignore[arg-type]
+        return type(pristine).determinize(pristine, seat, rng)
+
+    def clone() -> State:
+        raise Peeked("the player copied the real state, hidden cards and future draws included")
+
+    state.determinize = determinize  # type: ignore[method-assign]
+    state.clone = clone  # type: ignore[method-assign]
+    return state, calls
+
+
+SECRET_GAMES = [g for g in GAMES if astrarium.get_game(g).hidden_information or astrarium.get_game(g).chance]
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=15", "ismcts:iterations=15", "mcts:iterations=15,rollout=heuristic,depth=3"])
+@pytest.mark.parametrize("game_id", SECRET_GAMES)
+def test_searches_look_only_through_determinize_for_the_acting_seat(game_id: str, spec: str) -> None:
+    for state in positions(game_id):
+        if len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player
+        state, calls = guarded(state)
+        agent = make_agent(spec, seed=2)
+        action = agent.choose(state)
+        assert action in state.legal_actions()
+        assert calls == [seat] * 15
+
+
+@pytest.mark.parametrize("game_id", SECRET_GAMES)
+def test_greedy_looks_only_through_determinize(game_id: str) -> None:
+    for state in positions(game_id):
+        if len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player
+        state, calls = guarded(state)
+        make_agent("greedy:samples=3", seed=2).choose(state)
+        assert calls == [seat] * 3
+
+
+@pytest.mark.parametrize("game_id", SECRET_GAMES)
+def test_perfect_information_is_an_explicit_choice(game_id: str) -> None:
+    state = next(s for s in positions(game_id) if len(s.legal_actions()) > 1)
+    state, calls = guarded(state)
+    with pytest.raises(Peeked):
+        make_agent("mcts:iterations=5,perfect_information=true").choose(state)
+    assert calls == []
+
+
+# -- searching well ---------------------------------------------------------------------
+def test_mcts_finds_the_winning_move_in_nim() -> None:
+    # From 9 stones the only winning move leaves a multiple of 4: take 1.
+    for spec in ("mcts:iterations=3000", "ismcts:iterations=3000"):
+        assert make_agent(spec, seed=4).choose(nim(9)) == Take(1), spec
+    assert make_agent("mcts:iterations=3000", seed=4).choose(nim(10)) == Take(2)
+
+
+def test_greedy_takes_an_immediate_win_and_mcts_reports_its_search() -> None:
+    assert make_agent("greedy", seed=1).choose(nim(3)) == Take(3)
+    agent = MCTSAgent(seed=1, iterations=200)
+    agent.choose(nim(7))
+    assert agent.last_iterations == 200
+    assert sum(agent.last_visits.values()) == 200
+    assert max(agent.last_visits, key=agent.last_visits.get) == "take 3"
+
+
+def test_a_budget_in_seconds_stops_in_time() -> None:
+    agent = MCTSAgent(seed=1, seconds=0.05)
+    agent.choose(nim(30))
+    assert agent.last_iterations > 0
+    assert agent.last_seconds < 1.0
+
+
+def test_a_depth_cap_scores_the_cut_off_with_the_evaluation() -> None:
+    seen: list[int] = []
+
+    class Scored(NimState):
+        def evaluate(self, seat: int) -> float:
+            seen.append(seat)
+            return 0.0
+
+    class ScoredNim(NimGame):
+        state_class = Scored
+
+    state = ScoredNim().new_game(2, 0, {"heap": 40})
+    MCTSAgent(seed=1, iterations=20, depth=2).choose(state)
+    assert seen and set(seen) == {0, 1}  # every seat is scored at every cut-off
+
+
+def safe_and_losing(players: int) -> State:
+    """A toy-pile position where one card pushes the pile over the target and another does not."""
+    game = astrarium.get_game("toy-pile")
+    for seed in range(500):
+        state = game.new_game(players, seed, {"target": 12})
+        while not state.is_over:
+            legal = state.legal_actions()
+            room = state.options["target"] - state.total  # type: ignore[attr-defined]
+            if any(a.card > room for a in legal) and any(a.card <= room for a in legal):
+                return state
+            state.apply(legal[0])
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=300", "ismcts:iterations=300", "mcts:iterations=300,perfect_information=true"])
+def test_players_do_not_push_the_pile_over(spec: str, players: int) -> None:
+    state = safe_and_losing(players)
+    room = state.options["target"] - state.total  # type: ignore[attr-defined]
+    action = make_agent(spec, seed=1).choose(state)
+    assert action.card <= room
+
+
+def test_mcts_beats_random_at_toy_pile() -> None:
+    game = astrarium.get_game("toy-pile")
+    wins = 0
+    for seed in range(30):
+        state = game.new_game(2, seed)
+        me = seed % 2
+        agents = {me: make_agent("mcts:iterations=150", seed=seed), 1 - me: make_agent("random", seed=seed)}
+        while not state.is_over:
+            state.apply(agents[state.current_player].choose(state))
+        wins += state.returns()[me] > 0
+    assert wins >= 20
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if astrarium.get_game(g).cooperative])
+def test_one_search_plays_every_seat_of_a_cooperative_team(game_id: str) -> None:
+    game = astrarium.get_game(game_id)
+    state = game.new_game(game.min_players, 1)
+    agent = make_agent("mcts:iterations=5,depth=8", seed=1)
+    for _ in range(6):
+        if state.is_over:
+            break
+        state.apply(agent.choose(state))
+    assert len(set(state.returns())) == 1
