@@ -24,8 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-import astrarium  # noqa: E402
 from engine import EngineFigures, measure_game  # noqa: E402
+
+import astrarium  # noqa: E402
 
 STEP_TARGET_US = {"connected-worlds": 100.0}
 DEFAULT_STEP_TARGET_US = 25.0
@@ -58,7 +59,8 @@ def print_engine(figures: list[EngineFigures]) -> None:
     print("-" * len(header))
     for f in figures:
         step_target = STEP_TARGET_US.get(f.game, DEFAULT_STEP_TARGET_US)
-        verdict = f"step<{step_target:.0f}us {mark(f.step_us < step_target)}, clone<{CLONE_TARGET_US:.0f}us {mark(f.clone_us < CLONE_TARGET_US)}"
+        step_ok = mark(f.step_us < step_target)
+        verdict = f"step<{step_target:.0f}us {step_ok}, clone<{CLONE_TARGET_US:.0f}us {mark(f.clone_us < CLONE_TARGET_US)}"
         print(
             f"{f.game:18} {f.players:>2} {f.moves_per_second:>9,.0f} {f.games_per_second:>8,.1f} {f.step_us:>8.1f} "
             f"{f.legal_actions_us:>8.1f} {f.apply_us:>8.1f} {f.clone_us:>8.1f} {f.state_kib:>9.1f} "
@@ -103,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
             print("OpenSpiel comparison (same machine, same run):", file=sys.stderr, flush=True)
             result = osc.compare_mcts(args.sims)
             print(
-                f"MCTS on {result.game} ({result.simulations} simulations a search, uct_c=2, one random rollout, same pyspiel forward model):\n"
+                f"MCTS on {result.game} ({result.simulations} simulations a search, uct_c=2, one random rollout, "
+                "same pyspiel forward model):\n"
                 f"  OpenSpiel MCTSBot (Python): {result.openspiel_sims_per_second:>9,.0f} simulations/s\n"
                 f"  astrarium mcts:             {result.ours_sims_per_second:>9,.0f} simulations/s\n"
                 f"  ratio: {result.ratio:.2f}x  (target >= {MCTS_RATIO_TARGET:.0f}x: {mark(result.ratio >= MCTS_RATIO_TARGET)})"
