@@ -8,8 +8,9 @@ for a budget of iterations or seconds:
 2. *expand*: add one untried action, chosen at random;
 3. *roll out*: play random actions (``rollout=random``) or the greedy action
    with probability ``1 - epsilon`` (``rollout=heuristic``) until the game
-   ends or ``depth`` actions were played; a cut-off position is scored with the
-   game's ``evaluate`` for every seat;
+   ends or ``depth`` actions were played (heuristic rollouts: 8 unless told;
+   ``depth=0`` scores the new leaf at once); a cut-off position is scored with
+   the game's ``evaluate`` for every seat;
 4. *back up*: each node adds the value of the seat that chose the action
    leading to it (max^n for several players; cooperative games share one
    value, so the same search plays every seat of the team).
@@ -44,6 +45,8 @@ from astrarium.agents.search import advance, check_budget, must_sample, random_p
 from astrarium.core.game import State
 
 ROLLOUTS = ("random", "heuristic")
+#: Heuristic rollouts look one step ahead at every step, so they stop here unless told otherwise.
+HEURISTIC_DEPTH = 8
 
 
 class Node:
@@ -90,7 +93,7 @@ class MCTSAgent:
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
         self.c = float(c)
         self.rollout = rollout
-        self.depth = depth
+        self.depth = HEURISTIC_DEPTH if depth is None and rollout == "heuristic" else depth
         self.epsilon = float(epsilon)
         self.perfect_information = bool(perfect_information)
         self.rand = random.Random(seed)

@@ -6,6 +6,7 @@ import os
 from typing import Annotated, Optional
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -96,24 +97,24 @@ def arena(
 
 
 def _pct(rate: float, ci: tuple[float, float]) -> str:
-    return f"{rate * 100:.1f} ({ci[0] * 100:.0f}-{ci[1] * 100:.0f})"
+    return f"{rate * 100:.0f} ({ci[0] * 100:.0f}-{ci[1] * 100:.0f})"
 
 
 def show_summary(summary: Summary) -> None:
     """Print the results table, the game length and the first seat's advantage."""
-    table = Table(title=f"{summary.game}: {summary.games} games, seats rotated (95% Wilson intervals)")
-    table.add_column("entry", justify="right")
-    table.add_column("agent", style="cyan", overflow="fold")
+    table = Table(title=f"{summary.game}: {summary.games} games, seats rotated (95% Wilson intervals)", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("agent", style="cyan", overflow="fold", min_width=12)
     table.add_column("games", justify="right")
     table.add_column("win %", justify="right", no_wrap=True)
     table.add_column("draw %", justify="right", no_wrap=True)
     table.add_column("loss %", justify="right", no_wrap=True)
-    table.add_column("s/move", justify="right")
+    table.add_column("ms/move", justify="right", no_wrap=True, min_width=7)
     for e in summary.entries:
         table.add_row(
             str(e.entry), escape(e.spec), str(e.games),
             _pct(e.win_rate, e.win_ci), _pct(e.draw_rate, e.draw_ci), _pct(e.loss_rate, e.loss_ci),
-            f"{e.seconds_per_move:.4f}",
+            f"{e.seconds_per_move * 1000:.1f}",
         )
     console.print(table)
     n = summary.games
