@@ -288,13 +288,74 @@ def test_mcts_beats_random_at_toy_pile() -> None:
     assert wins >= 20
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if astrarium.get_game(g).cooperative])
-def test_one_search_plays_every_seat_of_a_cooperative_team(game_id: str) -> None:
-    game = astrarium.get_game(game_id)
-    state = game.new_game(game.min_players, 1)
-    agent = make_agent("mcts:iterations=5,depth=8", seed=1)
-    for _ in range(6):
-        if state.is_over:
-            break
+class TeamNimState(NimState):
+    """Cooperative Nim: the team wins when seat 1 takes the last stone, and loses when seat 0 does."""
+
+    def _apply(self, action: Take) -> None:
+        self.heap -= action.stones
+        if self.heap == 0:
+            winners = (0, 1) if self.turn == 1 else ()
+            self._outcome = Outcome(winners, f"seat {self.turn} took the last stone")
+        self.turn = 1 - self.turn
+
+
+class TeamNimGame(NimGame):
+    id = "test-team-nim"
+    cooperative = True
+    state_class = TeamNimState
+
+
+def test_one_search_plays_both_seats_of_a_team() -> None:
+    agent = make_agent("mcts:iterations=500", seed=1)
+    state = TeamNimGame().new_game(2, 0, {"heap": 3})
+    assert agent.choose(state) != Take(3)  # taking the last stone with seat 0 loses for the team
+    while not state.is_over:
         state.apply(agent.choose(state))
-    assert len(set(state.returns())) == 1
+    assert state.returns() == [1.0, 1.0]
+
+
+COOPERATIVE = [g for g in GAMES if astrarium.get_game(g).cooperative]
+
+
+def test_one_search_plays_every_seat_of_a_cooperative_game() -> None:
+    for game_id in COOPERATIVE:
+        game = astrarium.get_game(game_id)
+        state = game.new_game(game.min_players, 1)
+        agent = make_agent("mcts:iterations=5,depth=8", seed=1)
+        for _ in range(6):
+            if state.is_over:
+                break
+            state.apply(agent.choose(state))
+        assert len(set(state.returns())) == 1, f"{game_id}: the team does not share one result"
+
+
+def walk(node: Any) -> list[Any]:
+    found, stack = [], [node]
+    while stack:
+        item = stack.pop()
+        found.append(item)
+        children = item.children or {}
+        stack.extend(children.values() if isinstance(children, dict) else children)
+    return found
+
+
+def test_ismcts_counts_how_often_each_action_was_available() -> None:
+    state = astrarium.get_game("toy-pile").new_game(2, 4)
+    root = ISMCTSAgent(seed=1, iterations=400).search(state)
+    nodes = walk(root)
+    assert sum(child.visits for child in root.children.values()) == 400
+    assert all(node.visits <= node.avail for node in nodes if node is not root)
+    # The opponent's hand differs between worlds, so some of its actions were not always available.
+    assert any(
+        len({child.avail for child in node.children.values()}) > 1 for node in nodes if node is not root and node.children
+    )
+
+
+def test_mcts_on_secrets_searches_one_tree_over_many_worlds() -> None:
+    state = astrarium.get_game("toy-pile").new_game(3, 2)
+    agent = MCTSAgent(seed=1, iterations=300)
+    root = agent.search(state)
+    assert isinstance(root.children, dict)
+    assert sum(child.visits for child in root.children.values()) == 300
+    movers = {node.mover for node in walk(root) if node is not root}
+    assert movers == {0, 1, 2}  # every seat's choices are in the tree, each backed up with its own return

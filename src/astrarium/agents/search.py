@@ -60,11 +60,14 @@ def random_playout(state: State, rand: Any, depth: int | None = None) -> int:
     """Play uniformly random legal actions until the end or ``depth`` actions; returns how many."""
     played = 0
     limit = -1 if depth is None else depth
+    generate = state._legal_actions
+    play = state._apply
+    record = state._actions.append
     while state._outcome is None and played != limit:
-        legal = state._legal_actions()
+        legal = generate()
         action = legal[int(rand() * len(legal))]
-        state._apply(action)
-        state._actions.append(action)
+        play(action)
+        record(action)
         played += 1
     state._legal = None
     state._legal_ids = None
