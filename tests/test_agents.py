@@ -359,3 +359,17 @@ def test_mcts_on_secrets_searches_one_tree_over_many_worlds() -> None:
     assert sum(child.visits for child in root.children.values()) == 300
     movers = {node.mover for node in walk(root) if node is not root}
     assert movers == {0, 1, 2}  # every seat's choices are in the tree, each backed up with its own return
+
+
+def test_bots_take_seats_in_play_with_options_after_a_colon() -> None:
+    from typer.testing import CliRunner
+
+    from astrarium.cli import app
+
+    seats = ["--seat", "0=mcts:iterations=30", "--seat", "1=ismcts:seconds=0.01"]
+    result = CliRunner().invoke(app, ["play", "toy-pile", *seats, "--seed", "2"])
+    assert result.exit_code == 0, result.stdout
+    assert "Seat 0 (mcts:iterations=30) plays" in result.stdout and "Seat 1 (ismcts:seconds=0.01) plays" in result.stdout
+    assert "Game over" in result.stdout
+    result = CliRunner().invoke(app, ["play", "toy-pile", "--seat", "1=mcts:iterations=-3"])
+    assert result.exit_code == 2 and "iterations must be" in result.stdout
