@@ -133,3 +133,29 @@ def test_arena_command_errors_are_one_line(args: list[str], message: str) -> Non
 def test_unknown_game_in_the_arena() -> None:
     result = runner.invoke(app, ["arena", "chess"])
     assert result.exit_code == 2 and "no game called 'chess'" in result.stdout
+
+
+class Blunderer:
+    """An agent that plays a card it does not hold."""
+
+    name = "blunder"
+
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def choose(self, state):
+        from toygame import Play
+
+        held = {a.card for a in state.legal_actions()}
+        return Play(next(c for c in range(1, 10) if c not in held))
+
+
+def test_a_failing_game_is_named_with_its_seed_and_seats(monkeypatch) -> None:
+    from astrarium.agents import base
+
+    monkeypatch.setitem(base._AGENTS, "blunder", Blunderer)
+    args = ["--seat", "0=random", "--seat", "1=blunder", "--seed", "30", "--jobs", "1"]
+    result = runner.invoke(app, ["arena", "toy-pile", "--games", "2", *args])
+    assert result.exit_code == 2
+    assert "game 0 of toy-pile (seed 30): seat 1 (blunder) played play" in result.stdout
+    assert "Traceback" not in result.stdout

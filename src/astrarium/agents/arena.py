@@ -133,6 +133,10 @@ class Summary:
         return data
 
 
+class MatchError(ValueError):
+    """A game of the arena failed; the message names the game, its seed, the move and who sat where."""
+
+
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default); (0, 1) with no trials."""
     if trials <= 0:
@@ -181,7 +185,21 @@ def plan_matches(
 
 
 def play_match(match: Match) -> MatchResult:
-    """Play one game of the plan to its end; save its record if the plan keeps records."""
+    """Play one game of the plan to its end; save its record if the plan keeps records.
+
+    Any failure (a game bug, an agent choosing an illegal action) is raised as
+    :class:`MatchError` naming the seed, the move and the seats, so it can be replayed.
+    """
+    try:
+        return _play(match)
+    except MatchError:
+        raise
+    except Exception as exc:
+        seats = ", ".join(f"{s}={spec}" for s, spec in enumerate(match.seats))
+        raise MatchError(f"game {match.index} of {match.game} (seed {match.seed}; {seats}) failed: {type(exc).__name__}: {exc}") from None
+
+
+def _play(match: Match) -> MatchResult:
     game = get_game(match.game)
     state = game.new_game(match.players, match.seed, match.options)
     agents = [make_agent(spec, seed=match.seed * 1000 + match.entries[s]) for s, spec in enumerate(match.seats)]
@@ -194,7 +212,13 @@ def play_match(match: Match) -> MatchResult:
         action = agents[seat].choose(state)
         think[seat] += clock() - started
         moves[seat] += 1
-        state.apply(action)
+        try:
+            state.apply(action)
+        except Exception as exc:
+            raise MatchError(
+                f"game {match.index} of {match.game} (seed {match.seed}): seat {seat} ({match.seats[seat]}) "
+                f"played {action} at move {state.move_number + 1}: {exc}"
+            ) from None
     outcome = state.outcome
     record_path = None
     if match.records is not None:

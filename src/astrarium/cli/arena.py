@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import astrarium
-from astrarium.agents.arena import Summary, plan_matches, run_matches, summarise, write_results
+from astrarium.agents.arena import MatchError, Summary, plan_matches, run_matches, summarise, write_results
 from astrarium.core.errors import AstrariumError
 
 console = Console(highlight=False)
@@ -84,9 +84,12 @@ def arena(
         console=console,
         transient=True,
     )
-    with progress:
-        task = progress.add_task("playing", total=len(plan))
-        results = run_matches(plan, jobs=workers, on_result=lambda _: progress.advance(task))
+    try:
+        with progress:
+            task = progress.add_task("playing", total=len(plan))
+            results = run_matches(plan, jobs=workers, on_result=lambda _: progress.advance(task))
+    except MatchError as exc:
+        raise _fail(str(exc)) from None
     summary = summarise(game.id, lineup, results)
     show_summary(summary)
     if out is not None:
