@@ -198,3 +198,13 @@ def test_render_shows_grid_hand_scores_and_deck() -> None:
     assert "g/3 (found 2)" in text and "gy/2 (found 0)" in text
     assert "deck 0" in text and "seat 1: 0" in text
     assert "g/3" not in Text.from_markup(state.render(1)).plain
+
+
+def test_evaluation_is_bounded_and_prefers_points() -> None:
+    state = new(POINTS_BOARD, ["g/3", NEVER, NEVER, NEVER, NEVER, NEVER, NEVER], players=2)
+    before = state.evaluate(0)
+    state.apply("rot i1")
+    state.apply("play g/3")
+    after = state.evaluate(0)
+    assert -1.0 <= before < after <= 1.0
+    assert state.evaluate(1) < 0

@@ -9,6 +9,7 @@ the hand is found on the board.
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 from typing import Any
 
 from astrarium.core import Outcome, Rng, State
@@ -29,7 +30,15 @@ from astrarium.games.constellations.board import (
 )
 from astrarium.games.constellations.cards import Card, load_deck_file, shipped_deck
 
-ROTATE, PLAY = "rotate", "play"
+
+class Phase(StrEnum):
+    """Where the turn stands: the rotation still to make, or card plays after it."""
+
+    ROTATE = "rotate"
+    PLAY = "play"
+
+
+ROTATE, PLAY = Phase.ROTATE, Phase.PLAY
 #: Random-board option name -> object letter, in placement order.
 OBJECT_COUNTS = (
     ("planets", "P"),
@@ -73,7 +82,7 @@ class ConstellationsState(State):
     height: int
     width: int
     turn: int
-    phase: str
+    phase: Phase
     round: int
     hands: list[list[Card]]
     deck: list[Card]  # reversed: the next card drawn is deck[-1]
@@ -274,7 +283,7 @@ class ConstellationsState(State):
             "round": self.round,
             "max_rounds": self.options["max_rounds"],
             "turn": self.turn,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "scores": list(self.scores),
             "hand": None if seat is None else [str(c) for c in self.hands[seat]],
             "hand_sizes": [len(h) for h in self.hands],
