@@ -130,3 +130,13 @@ def test_designer_deck_file_is_used_shuffled(tmp_path: Path) -> None:
     full = state.full_view()
     assert sorted(full["deck_order"] + full["hands"][0] + full["hands"][1]) == ["g/1"] * 5 + ["yy/4"]
     assert Card.parse("yy/4") in load_deck_file(path)
+
+
+def test_rules_document_shows_the_shipped_points_table() -> None:
+    _, data = read_data("astrarium.games.constellations", "deck.toml")
+    by_points: dict[int, list[str]] = {}
+    for entry in data["card"]:
+        by_points.setdefault(entry["points"], []).append(entry["colours"])
+    rules = GAME.rules_text()
+    for points, colours in by_points.items():
+        assert f"| {points} | {' '.join(colours)} |" in rules
