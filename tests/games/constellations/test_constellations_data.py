@@ -140,3 +140,8 @@ def test_rules_document_shows_the_shipped_points_table() -> None:
     rules = GAME.rules_text()
     for points, colours in by_points.items():
         assert f"| {points} | {' '.join(colours)} |" in rules
+
+
+def test_docs_rules_page_links_to_the_package_rules() -> None:
+    link = PACKAGE.parents[3] / "docs" / "rules" / "constellations.md"
+    assert link.is_symlink() and link.read_text(encoding="utf-8") == GAME.rules_text()
