@@ -74,10 +74,14 @@ class RingTable:
         return self.rings[number - 1]
 
     def distance(self, ring_a: int, sector_a: int, ring_b: int, sector_b: int) -> float:
-        """Straight-line distance in millimetres between two positions."""
+        """Straight-line distance in millimetres between two positions, rounded to a micrometre.
+
+        Rounding makes exact geometric distances (60 degrees apart on ring 4: 100 mm)
+        come out exact, so range bands do not depend on floating-point noise.
+        """
         ax, ay = self.xy[ring_a][sector_a]
         bx, by = self.xy[ring_b][sector_b]
-        return math.hypot(ax - bx, ay - by)
+        return round(math.hypot(ax - bx, ay - by), 3)
 
     def angle(self, ring: int, sector: int) -> float:
         """The clockwise angle of a sector's middle, in degrees from the top of the board."""

@@ -121,16 +121,15 @@ class OrbitalState(State):
             sector = table.landing[ring][dest][sector]
             ring = dest
         moved = (sector + table.velocity[ring]) % table.sectors[ring]
-        x, y = table.xy[ring][moved]
         limit = self.weapon_range
+        distance = table.distance
         targets = []
         opponents = 0
         for other in range(self.players):
             if other == seat or not self.alive[other]:
                 continue
             opponents += 1
-            ox, oy = table.xy[self.ring[other]][self.sector[other]]
-            if ((ox - x) ** 2 + (oy - y) ** 2) ** 0.5 <= limit:
+            if distance(ring, moved, self.ring[other], self.sector[other]) <= limit:
                 targets.append(other)
         return ring, sector, moved, tuple(targets), opponents
 
@@ -247,14 +246,12 @@ class OrbitalState(State):
         if action.scoop:
             self.mass[seat] = min(MAX_MASS, self.mass[seat] + velocity)
         sector = self.sector[seat] = (sector + velocity) % table.sectors[ring]
-        x, y = table.xy[ring][sector]
         # Proximity: tokens that overlap collide.
         if self.collision_mm > 0:
             for other in range(self.players):
                 if other == seat or not self.alive[other]:
                     continue
-                ox, oy = table.xy[self.ring[other]][self.sector[other]]
-                if ((ox - x) ** 2 + (oy - y) ** 2) ** 0.5 < self.collision_mm:
+                if table.distance(ring, sector, self.ring[other], self.sector[other]) < self.collision_mm:
                     events.append(f"seat {seat} collides with seat {other}")
                     self.hull[seat] -= self.collision_damage
                     self.hull[other] -= self.collision_damage
@@ -264,8 +261,7 @@ class OrbitalState(State):
             if target is None:
                 target = next(s for s in range(self.players) if s != seat and self.alive[s])
             if self.hull[target] > 0:
-                ox, oy = table.xy[self.ring[target]][self.sector[target]]
-                distance = ((ox - x) ** 2 + (oy - y) ** 2) ** 0.5
+                distance = table.distance(ring, sector, self.ring[target], self.sector[target])
                 damage = max(0, action.weapons - int(distance // self.falloff) - self.defense[target])
                 self.hull[target] -= damage
                 events.append(f"seat {seat} fires {action.weapons} at seat {target} ({distance:.0f} mm): {damage} damage")
