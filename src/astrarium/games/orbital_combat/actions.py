@@ -144,6 +144,8 @@ def parse_allocation(text: str) -> Allocation:
                 raise IllegalAction(f"{text.strip()!r}: one engine order a turn (coast or one burn; seed: One Burn Per Turn)")
             engines_given = True
         elif token == "burn":
+            if engines_given and burn is None:
+                raise IllegalAction(f"{text.strip()!r}: one engine order a turn (coast or one burn; seed: One Burn Per Turn)")
             if engines_given:
                 raise IllegalAction(f"{text.strip()!r}: only one burn can be allocated per turn (seed: One Burn Per Turn)")
             engines_given = True

@@ -293,10 +293,10 @@ class OrbitalState(State):
         if index < len(self.order):
             self.turn_index = index
             return
-        self.round += 1
-        if self.round >= self.round_limit:
+        if self.round + 1 >= self.round_limit:
             self._end_by_round_limit()
             return
+        self.round += 1
         self.order = self._round_order()
         self.turn_index = 0
 
