@@ -137,3 +137,13 @@ def test_game_over_refuses_actions() -> None:
     assert state.is_over and state.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
         state.apply("coast w0 d10")
+
+
+def test_every_broken_rule_is_named() -> None:
+    state = game("r2 s1 m1", FAR)
+    with pytest.raises(IllegalAction) as err:
+        state.apply("burn retro extreme scoop w5 d5")
+    message = str(err.value)
+    reasons = ["spends 18 energy", "burns only the way it faces", "would pass ring 1", "needs 3 reaction mass", "while burning"]
+    for reason in [*reasons, "weapon range"]:
+        assert reason in message

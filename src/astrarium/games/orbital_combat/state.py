@@ -151,74 +151,89 @@ class OrbitalState(State):
         return parse_allocation(text)
 
     def explain_illegal(self, action: Any) -> str:
+        """Every rule the allocation breaks, in the seed's words where the seed has them."""
         if not isinstance(action, Allocation):
             return f"{action!r} is not an allocation; {self._legal_hint()}"
         seat = self.order[self.turn_index]
         ring, _, moved, targets, opponents = self._situation(seat)
+        problems = self._maneuver_problems(action, seat, ring)
+        if action.energy > ENERGY:
+            spent = f"spends {action.energy} energy ({_breakdown(action)})"
+            problems.insert(0, f"{spent}, more than the {ENERGY} a ship has each turn (seed: Power Allocation)")
+        elif action.energy < ENERGY:
+            problems.append(
+                f"leaves {ENERGY - action.energy} of the {ENERGY} energy unassigned; every point is allocated each turn "
+                "(house rule: put what is left into defense)"
+            )
+        weapons = self._weapons_problem(action, seat, ring, moved, targets, opponents)
+        if weapons:
+            problems.append(weapons)
+        if not problems:
+            return f"{action} is not a legal allocation now; {self._legal_hint()}"
+        return f"{action}: " + "; ".join(problems)
+
+    def _maneuver_problems(self, action: Allocation, seat: int, ring: int) -> list[str]:
+        table = self.table
         facing = Facing(self.facing[seat])
         heading = facing.flipped if action.rotate else facing
-        table = self.table
-        where = f"seat {seat} (ring {ring}, facing {facing.name.lower()}, mass {self.mass[seat]})"
-        if action.energy > ENERGY:
-            return (
-                f"{action}: spends {action.energy} energy ({_breakdown(action)}), more than the {ENERGY} a ship has each turn "
-                "(seed: Power Allocation)"
+        mass = self.mass[seat]
+        if action.burn is None:
+            return ["a coast has no direction"] if action.direction is not None else []
+        if action.direction is None:
+            return ["a burn needs a direction, pro or retro"]
+        problems = []
+        word = action.burn.word
+        if action.direction != heading:
+            fix = "drop 'rot'" if action.rotate else "add 'rot' (1 energy)"
+            problems.append(
+                f"seat {seat} faces {facing.name.lower()}{' and would rotate to ' + heading.name.lower() if action.rotate else ''} "
+                f"but burns {action.direction.name.lower()}; a ship burns only the way it faces: {fix} "
+                "(seed: Rotational Thrusters, Fusion Torch Drive)"
             )
-        if action.burn is not None:
-            if action.direction is None:
-                return f"{action}: a burn needs a direction, pro or retro"
-            if action.direction != heading:
-                fix = "drop 'rot'" if action.rotate else "add 'rot' (1 energy)"
-                return (
-                    f"{action}: {where} would face {heading.name.lower()} but burns {action.direction.name.lower()}; "
-                    f"a ship burns only the way it faces: {fix} (seed: Rotational Thrusters, Fusion Torch Drive)"
-                )
-            if action.direction == Facing.RETROGRADE and ring - int(action.burn) < table.innermost:
-                return (
-                    f"{action}: from ring {ring} a {action.burn.word} retrograde burn would pass ring {table.innermost}, "
-                    f"the innermost ring (seed: Constraints: cannot transfer beyond Ring 1 or Ring 8)"
-                )
-            if action.direction == Facing.PROGRADE and ring + int(action.burn) > table.outermost:
-                return (
-                    f"{action}: from ring {ring} a {action.burn.word} prograde burn would pass ring {table.outermost}, "
-                    f"the outermost ring (seed: Constraints: cannot transfer beyond Ring 1 or Ring 8)"
-                )
-            if action.mass > self.mass[seat]:
-                return (
-                    f"{action}: a {action.burn.word} burn needs {action.mass} reaction mass and {where} has "
-                    f"{self.mass[seat]}; no burn without the mass for it (seed: Fuel starvation)"
-                )
-            if action.scoop:
-                return f"{action}: the fuel scoop cannot be activated while burning (seed: Fuel Scoop, Constraint)"
-        elif action.direction is not None:
-            return f"{action}: a coast has no direction"
-        if action.energy < ENERGY:
-            return (
-                f"{action}: leaves {ENERGY - action.energy} of the {ENERGY} energy unassigned; every point is allocated "
-                "each turn (house rule: put what is left into defense)"
+        if action.direction == Facing.RETROGRADE and ring - int(action.burn) < table.innermost:
+            problems.append(
+                f"from ring {ring} a {word} retrograde burn would pass ring {table.innermost}, the innermost ring "
+                "(seed: Constraints: cannot transfer beyond Ring 1 or Ring 8)"
             )
-        if action.weapons > 0:
-            if not targets:
-                return (
-                    f"{action}: no opponent is within weapon range ({self.weapon_range:g} mm) of sector {moved + 1} of "
-                    f"ring {ring}; put the energy into defense or systems"
-                )
-            if action.target is None and opponents > 1:
-                return f"{action}: {opponents} opponents are left; name the target with @seat (in range: {_seats(targets)})"
-            if action.target is not None:
-                t = action.target
-                if opponents == 1 and t in targets:
-                    return f"{action}: with one opponent left the target goes without saying: leave out @{t}"
-                if not 0 <= t < self.players or t == seat:
-                    return f"{action}: @{t} is not an opponent's seat"
-                if not self.alive[t]:
-                    return f"{action}: seat {t} has been destroyed"
-                if t not in targets:
-                    d = table.distance(ring, moved, self.ring[t], self.sector[t])
-                    return f"{action}: seat {t} will be {d:.0f} mm away, beyond weapon range ({self.weapon_range:g} mm)"
-        elif action.target is not None:
-            return f"{action}: a target needs weapons energy (w1 or more)"
-        return f"{action} is not a legal allocation now; {self._legal_hint()}"
+        if action.direction == Facing.PROGRADE and ring + int(action.burn) > table.outermost:
+            problems.append(
+                f"from ring {ring} a {word} prograde burn would pass ring {table.outermost}, the outermost ring "
+                "(seed: Constraints: cannot transfer beyond Ring 1 or Ring 8)"
+            )
+        if action.mass > mass:
+            problems.append(
+                f"a {word} burn needs {action.mass} reaction mass and seat {seat} has {mass}; "
+                "no burn without the mass for it (seed: Fuel starvation)"
+            )
+        if action.scoop:
+            problems.append("the fuel scoop cannot be activated while burning (seed: Fuel Scoop, Constraint)")
+        return problems
+
+    def _weapons_problem(
+        self, action: Allocation, seat: int, ring: int, moved: int, targets: tuple[int, ...], opponents: int
+    ) -> str | None:
+        t = action.target
+        if action.weapons == 0:
+            return None if t is None else "a target needs weapons energy (w1 or more)"
+        if not targets:
+            return (
+                f"no opponent is within weapon range ({self.weapon_range:g} mm) of sector {moved + 1} of ring {ring}; "
+                "put the energy into defense or systems"
+            )
+        if t is None:
+            if opponents > 1:
+                return f"{opponents} opponents are left; name the target with @seat (in range: {_seats(targets)})"
+            return None
+        if opponents == 1 and t in targets:
+            return f"with one opponent left the target goes without saying: leave out @{t}"
+        if not 0 <= t < self.players or t == seat:
+            return f"@{t} is not an opponent's seat"
+        if not self.alive[t]:
+            return f"seat {t} has been destroyed"
+        if t not in targets:
+            d = self.table.distance(ring, moved, self.ring[t], self.sector[t])
+            return f"seat {t} will be {d:.0f} mm away, beyond weapon range ({self.weapon_range:g} mm)"
+        return None
 
     # -- playing a turn --------------------------------------------------------
     def _apply(self, action: Allocation) -> None:
