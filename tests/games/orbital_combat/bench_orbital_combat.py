@@ -1,5 +1,7 @@
 """Timing of random playouts and clones for orbital-combat (a script, not a test).
 
+CPU time of this process (time.process_time), so other jobs on a shared machine inflate it less.
+
 Run from the worktree root: ``PYTHONPATH=$PWD/src python tests/games/orbital_combat/bench_orbital_combat.py``
 """
 
@@ -18,12 +20,12 @@ def measure(players: int, games: int = 300) -> str:
     for seed in range(games):
         state = game.new_game(players, seed)
         rng = Rng(seed)
-        start = time.perf_counter()
+        start = time.process_time()
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
             steps += 1
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
     counts: list[int] = []
     clone_time = 0.0
     for seed in range(games // 6):
@@ -31,9 +33,9 @@ def measure(players: int, games: int = 300) -> str:
         rng = Rng(seed)
         while not state.is_over:
             counts.append(len(state.legal_actions()))
-            start = time.perf_counter()
+            start = time.process_time()
             state.clone()
-            clone_time += time.perf_counter() - start
+            clone_time += time.process_time() - start
             state.apply(rng.choice(state.legal_actions()))
     counts.sort()
     return (

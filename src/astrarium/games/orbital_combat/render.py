@@ -17,9 +17,9 @@ from astrarium.games.orbital_combat.actions import Facing
 if TYPE_CHECKING:
     from astrarium.games.orbital_combat.state import OrbitalState
 
-ROW_STEP = 1.4
+ROW_STEP = 1.8
 """Rows between neighbouring rings on the map."""
-COL_PER_ROW = 2.2
+COL_PER_ROW = 2.1
 """Terminal cells are about twice as tall as wide."""
 COLOURS = ("bold red", "bold cyan", "bold green", "bold magenta")
 

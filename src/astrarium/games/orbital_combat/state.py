@@ -66,6 +66,10 @@ class OrbitalState(State):
         self.collision_mm: float = o["collision_mm"]
         self.collision_damage: int = o["collision_damage"]
         self.start_hull: int = o["hull"]
+        # Squared thresholds matching table.distance's rounding to a micrometre:
+        # in range when the rounded distance <= range, colliding when it is < collision_mm.
+        self._range2 = (self.weapon_range + 0.0005) ** 2
+        self._collision2 = max(0.0, self.collision_mm - 0.0005) ** 2
         n = self.players
         self.ring, self.sector, self.facing, self.mass, self.hull = [], [], [], [], []
         if o["ships"]:
@@ -121,15 +125,17 @@ class OrbitalState(State):
             sector = table.landing[ring][dest][sector]
             ring = dest
         moved = (sector + table.velocity[ring]) % table.sectors[ring]
-        limit = self.weapon_range
-        distance = table.distance
+        x, y = table.xy[ring][moved]
+        xy, rings, sectors, alive = table.xy, self.ring, self.sector, self.alive
+        limit2 = self._range2
         targets = []
         opponents = 0
         for other in range(self.players):
-            if other == seat or not self.alive[other]:
+            if other == seat or not alive[other]:
                 continue
             opponents += 1
-            if distance(ring, moved, self.ring[other], self.sector[other]) <= limit:
+            ox, oy = xy[rings[other]][sectors[other]]
+            if (ox - x) * (ox - x) + (oy - y) * (oy - y) < limit2:
                 targets.append(other)
         return ring, sector, moved, tuple(targets), opponents
 
@@ -261,12 +267,14 @@ class OrbitalState(State):
         if action.scoop:
             self.mass[seat] = min(MAX_MASS, self.mass[seat] + velocity)
         sector = self.sector[seat] = (sector + velocity) % table.sectors[ring]
+        x, y = table.xy[ring][sector]
         # Proximity: tokens that overlap collide.
         if self.collision_mm > 0:
             for other in range(self.players):
                 if other == seat or not self.alive[other]:
                     continue
-                if table.distance(ring, sector, self.ring[other], self.sector[other]) < self.collision_mm:
+                ox, oy = table.xy[self.ring[other]][self.sector[other]]
+                if (ox - x) * (ox - x) + (oy - y) * (oy - y) < self._collision2:
                     events.append(f"seat {seat} collides with seat {other}")
                     self.hull[seat] -= self.collision_damage
                     self.hull[other] -= self.collision_damage
