@@ -309,3 +309,32 @@ def test_allocation_notation_round_trips() -> None:
     for text in ["coast w0 d10", "rot burn pro extreme w2 d4", "burn retro hard w5 d3", "coast scoop w3 d2 @2"]:
         assert str(parse_allocation(text)) == text
     assert parse_allocation("burn retrograde 2 w5") == Allocation(False, Intensity.HARD, Facing.RETROGRADE, False, 5, 3)
+
+
+# -- Power Allocation System examples --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name,text",
+    [
+        ("aggressive pursuit", "rot burn pro hard w6 d1"),
+        ("desperate escape", "rot burn pro extreme w2 d4"),
+        ("defensive recovery", "coast scoop w3 d2"),
+    ],
+)
+def test_power_allocation_examples_spend_exactly_10(name: str, text: str) -> None:
+    state = game("r4 s1 retro", "r4 s9")
+    action = parse_allocation(text)
+    assert action.energy == 10
+    assert action in state.legal_actions()
+
+
+def test_power_allocation_balanced_operation_scoops_while_burning() -> None:
+    # The seed's "Balanced operation" (rotate 1, engines 1, scoop 5, weapons 2, defense 1) burns and scoops
+    # in one turn, which its Fuel Scoop constraint forbids: the constraint wins (see rules.md).
+    state = game("r4 s1 retro", "r4 s9")
+    action = parse_allocation("rot burn pro soft scoop w2 d1")
+    assert action.energy == 10
+    assert action not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="cannot be activated while burning"):
+        state.apply(action)
