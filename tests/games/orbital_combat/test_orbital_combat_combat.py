@@ -216,6 +216,7 @@ def test_views_show_everything_to_everyone() -> None:
     assert me["last_allocation"] == "burn pro soft w3 d6 @1"
     assert me["defense"] == 6 and me["in_transfer_to"] == 5
     assert state.full_view() == views[0]
+    assert [r["velocity"] for r in views[0]["rings"]] == [12, 10, 8, 6, 4, 3, 2, 1]
 
 
 def test_render_shows_rings_ships_and_status_table() -> None:

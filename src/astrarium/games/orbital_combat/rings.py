@@ -70,6 +70,10 @@ class RingTable:
                 row.append([((2 * s + 1) * b.sectors) // (2 * a.sectors) for s in range(a.sectors)])
             self.landing.append(row)
 
+    def to_json(self) -> list[dict[str, Any]]:
+        """The table as JSON data (for views)."""
+        return [{"ring": r.number, "velocity": r.velocity, "radius_mm": r.radius_mm, "sectors": r.sectors} for r in self.rings]
+
     def ring(self, number: int) -> Ring:
         return self.rings[number - 1]
 

@@ -374,6 +374,7 @@ class OrbitalState(State):
             "to_move": self.current_player,
             "ships": ships,
             "events": list(self.events),
+            "rings": table.to_json(),
         }
 
     def render(self, seat: int | None = None) -> str:
