@@ -13,7 +13,17 @@ from typing import Any
 from astrarium.core import Game, Option, OptionError, register
 from astrarium.games.streamlines.actions import NOTATION_HELP
 from astrarium.games.streamlines.board import SCENARIO_NAMES, load_scenario
-from astrarium.games.streamlines.cards import ACTION, CARGO, COLLAPSE, POWERS, REFUGEE, card_counts
+from astrarium.games.streamlines.cards import (
+    ACTION,
+    CARGO,
+    COLLAPSE,
+    GATES,
+    KIND_OF_NAME,
+    POWERS,
+    REFUGEE,
+    card_counts,
+    unknown_card_names,
+)
 from astrarium.games.streamlines.state import StreamlinesState
 
 
@@ -47,6 +57,9 @@ class StreamlinesGame(Game):
         _count("corner_cards", 6, "streamline cards with two arrows at a right angle", 0, 20),
         _count("tee_cards", 4, "streamline cards with three arrows", 0, 20),
         _count("refugee_cards", 14, "Refugee cards in the game", 1, 40),
+        Option("deck", [], "a stacked deck for tutorials and tests: card names; the first four per ship are its "
+               "Powers, the rest the deck, top first, unshuffled (replaces every card count)", list,
+               check=unknown_card_names),
         Option("collapse_cards", None, "Collapse event cards in the game (default: the scenario's number)", int,
                minimum=2, maximum=24, nullable=True),
     )
@@ -56,6 +69,8 @@ class StreamlinesGame(Game):
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         scenario = load_scenario(options["scenario"], options["scenario_file"])
         counts = card_counts(options, scenario.collapse_cards)
+        if options["deck"]:
+            self._check_stacked_deck(players, options["deck"])
         if counts[ACTION] < players:
             raise OptionError("action_cards", f"each of the {players} ships starts with an Action card")
         if counts[CARGO] < players:
@@ -66,12 +81,25 @@ class StreamlinesGame(Game):
         planets = len(scenario.planets)
         if counts[COLLAPSE] < 2 * planets:
             raise OptionError(
-                "collapse_cards", f"{scenario.name} has {planets} planets: the game needs at least {2 * planets}"
+                "deck" if options["deck"] else "collapse_cards", f"{scenario.name} has {planets} planets: the game needs at least {2 * planets}"
             )
         required = options["required"] if options["required"] is not None else scenario.required[players]
         if counts[REFUGEE] < required:
-            raise OptionError("refugee_cards", f"the team must rescue {required} refugees, but there are only "
+            raise OptionError("deck" if options["deck"] else "refugee_cards", f"the team must rescue {required} refugees, but there are only "
                               f"{counts[REFUGEE]}")
+
+    def _check_stacked_deck(self, players: int, names: list[str]) -> None:
+        if len(names) < 4 * players:
+            raise OptionError("deck", f"the first {4 * players} cards are the ships' Powers; the list has {len(names)}")
+        for seat in range(players):
+            group = names[4 * seat : 4 * seat + 4]
+            if "action" not in group or "cargo" not in group or any(KIND_OF_NAME[n] not in POWERS for n in group):
+                raise OptionError("deck", f"cards {4 * seat + 1}-{4 * seat + 4} (ship {seat}'s Powers) must be Power "
+                                  f"cards with an action and a cargo among them, not {group}")
+        for kind in GATES:
+            name = [n for n, k in KIND_OF_NAME.items() if k == kind][0]
+            if names.count(name) not in (0, 2):
+                raise OptionError("deck", f"Gate cards come in matching pairs: {names.count(name)} {name}")
 
     def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
         """A true bound: see "Why every game ends" in rules.md."""

@@ -90,12 +90,25 @@ COUNT_OPTIONS: dict[str, int] = {
 }
 
 
+def unknown_card_names(names: list[Any]) -> str | None:
+    """The problem with a stacked deck's card names (for the ``deck`` option), or None."""
+    bad = [n for n in names if not isinstance(n, str) or n not in KIND_OF_NAME]
+    if bad:
+        return f"unknown card name(s) {', '.join(map(repr, bad))}; known: {', '.join(sorted(KIND_OF_NAME))}"
+    return None
+
+
 def card_counts(options: Mapping[str, Any], scenario_collapse: int) -> list[int]:
     """How many cards of each kind the game uses (gates: two per pair); pre-laid streamlines not included.
 
     ``collapse_cards`` may be None in the options: then the scenario's number is used.
+    A stacked ``deck`` (a list of card names) replaces all the counts.
     """
     counts = [0] * KINDS
+    if options.get("deck"):
+        for name in options["deck"]:
+            counts[KIND_OF_NAME[name]] += 1
+        return counts
     for name, kind in COUNT_OPTIONS.items():
         counts[kind] = options[name]
     if counts[COLLAPSE] is None:

@@ -27,6 +27,7 @@ from astrarium.games.streamlines.cards import (
     EXTRA_MOVE,
     GATE,
     GATES,
+    KIND_OF_NAME,
     KINDS,
     MAX_GATE_PAIRS,
     NAMES,
@@ -100,8 +101,30 @@ class StreamlinesState(State):
             self.arrows[sq] = mask
             self.laid[sq] = shape_of(mask)
         self.gate_pos = [-1] * (2 * MAX_GATE_PAIRS)
-        counts = card_counts(o, scn.collapse_cards)
         self.powers = [[0] * 5 for _ in range(self.players)]
+        if o["deck"]:
+            stacked = [KIND_OF_NAME[name] for name in o["deck"]]
+            for seat in range(self.players):
+                for kind in stacked[4 * seat : 4 * seat + 4]:
+                    self.powers[seat][kind] += 1
+            deck = stacked[4 * self.players :][::-1]
+        else:
+            deck = self._deal(card_counts(o, scn.collapse_cards))
+        self.deck = deck
+        self.discard = []
+        self.lost = []
+        self.rescued = 0
+        self.pos = [scn.starts[seat % len(scn.starts)] for seat in range(self.players)]
+        self.cargo = [[] for _ in range(self.players)]
+        self.stage = [CALM] * len(scn.planets)
+        self.timer = [0] * len(scn.planets)
+        self.turn = 0
+        self.turn_number = 0
+        self.events = []
+        self._start_turn(0)
+
+    def _deal(self, counts: list[int]) -> list[int]:
+        """Each ship: one Action, one Cargo, two Powers at random; the rest shuffled into the deck."""
         pool: list[int] = []
         for kind in sorted(POWERS):
             pool += [kind] * counts[kind]
@@ -119,18 +142,7 @@ class StreamlinesState(State):
             if kind not in POWERS:
                 deck += [kind] * counts[kind]
         self.rng.shuffle(deck)
-        self.deck = deck
-        self.discard = []
-        self.lost = []
-        self.rescued = 0
-        self.pos = [scn.starts[seat % len(scn.starts)] for seat in range(self.players)]
-        self.cargo = [[] for _ in range(self.players)]
-        self.stage = [CALM] * len(scn.planets)
-        self.timer = [0] * len(scn.planets)
-        self.turn = 0
-        self.turn_number = 0
-        self.events = []
-        self._start_turn(0)
+        return deck
 
     def _copy_fields(self, new: State) -> None:
         n: Any = new
