@@ -46,9 +46,7 @@ def write_scenario(tmp_path: Path, text: str, name: str = "scenario.toml") -> st
     return str(path)
 
 
-def stacked(
-    powers: list[list[str]], cards: list[str], planets: int = 1, filler: int = 40, refugees: int = 6
-) -> list[str]:
+def stacked(powers: list[list[str]], cards: list[str], planets: int = 1, filler: int = 40, refugees: int = 6) -> list[str]:
     """A stacked deck: each ship's four Powers, then ``cards`` top first, then fillers, Refugees and Collapses."""
     names = [n for group in powers for n in group]
     return names + cards + ["straight"] * filler + ["refugee"] * refugees + ["collapse"] * (2 * planets)

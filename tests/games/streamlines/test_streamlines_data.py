@@ -19,9 +19,7 @@ def test_scenarios_builtin_load_and_play(name: str) -> None:
     for players in (2, 3, 4):
         state = GAME.new_game(players, 1, {"scenario": name})
         assert state.view()["required"] == scenario.required[players]
-        assert [p["square"] for p in state.view()["planets"]] == [
-            f"{'abcdefghi'[sq % 9]}{sq // 9 + 1}" for sq in scenario.planets
-        ]
+        assert [p["square"] for p in state.view()["planets"]] == [f"{'abcdefghi'[sq % 9]}{sq // 9 + 1}" for sq in scenario.planets]
 
 
 def test_scenarios_differ_in_difficulty() -> None:
@@ -39,9 +37,7 @@ def test_scenarios_designer_file_is_used(tmp_path) -> None:
 
 def test_scenarios_json_file_works(tmp_path) -> None:
     path = tmp_path / "s.json"
-    path.write_text(
-        '{"name": "j", "planets": ["a1"], "escapes": ["i9"], "starts": ["e5"], "required": {"2": 1, "3": 1, "4": 1}}'
-    )
+    path.write_text('{"name": "j", "planets": ["a1"], "escapes": ["i9"], "starts": ["e5"], "required": {"2": 1, "3": 1, "4": 1}}')
     assert new_game(2, scenario_file=str(path)).view()["scenario"] == "j"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from streamlines_fixtures import (
     SEED_EXAMPLE,
@@ -22,7 +24,7 @@ DECK = stacked([TWO_EACH, TWO_EACH], [])
 
 def example(tmp_path, starts: list[str]):
     """The seed's example board with the ships starting where the test needs them."""
-    text = open(SEED_EXAMPLE, encoding="utf-8").read().replace('starts = ["c1", "d2"]', f"starts = {starts!r}")
+    text = Path(SEED_EXAMPLE).read_text(encoding="utf-8").replace('starts = ["c1", "d2"]', f"starts = {starts!r}")
     return new_game(2, scenario_file=write_scenario(tmp_path, text.replace("'", '"')), deck=DECK)
 
 

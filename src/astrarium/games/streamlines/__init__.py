@@ -44,8 +44,9 @@ class StreamlinesGame(Game):
     options = (
         Option("scenario", "standard", "the built-in scenario (map) to play", str, choices=SCENARIO_NAMES),
         Option("scenario_file", "", "path of a designer's own scenario file (.toml or .json); overrides scenario", str),
-        Option("required", None, "refugees the team must rescue (default: the scenario's number)", int,
-               minimum=1, maximum=40, nullable=True),
+        Option(
+            "required", None, "refugees the team must rescue (default: the scenario's number)", int, minimum=1, maximum=40, nullable=True
+        ),
         _count("action_cards", 8, "Action cards in the game", 2, 20),
         _count("cargo_cards", 8, "Cargo cards in the game", 2, 20),
         _count("pickup_cards", 3, "Pickup cards in the game", 0, 10),
@@ -57,11 +58,23 @@ class StreamlinesGame(Game):
         _count("corner_cards", 6, "streamline cards with two arrows at a right angle", 0, 20),
         _count("tee_cards", 4, "streamline cards with three arrows", 0, 20),
         _count("refugee_cards", 14, "Refugee cards in the game", 1, 40),
-        Option("deck", [], "a stacked deck for tutorials and tests: card names; the first four per ship are its "
-               "Powers, the rest the deck, top first, unshuffled (replaces every card count)", list,
-               check=unknown_card_names),
-        Option("collapse_cards", None, "Collapse event cards in the game (default: the scenario's number)", int,
-               minimum=2, maximum=24, nullable=True),
+        Option(
+            "deck",
+            [],
+            "a stacked deck for tutorials and tests: card names; the first four per ship are its "
+            "Powers, the rest the deck, top first, unshuffled (replaces every card count)",
+            list,
+            check=unknown_card_names,
+        ),
+        Option(
+            "collapse_cards",
+            None,
+            "Collapse event cards in the game (default: the scenario's number)",
+            int,
+            minimum=2,
+            maximum=24,
+            nullable=True,
+        ),
     )
     state_class = StreamlinesState
     package = "astrarium.games.streamlines"
@@ -80,13 +93,12 @@ class StreamlinesGame(Game):
             raise OptionError("action_cards", f"{players} ships are dealt 4 Power cards each, but there are {powers}")
         planets = len(scenario.planets)
         if counts[COLLAPSE] < 2 * planets:
-            raise OptionError(
-                "deck" if options["deck"] else "collapse_cards", f"{scenario.name} has {planets} planets: the game needs at least {2 * planets}"
-            )
+            where = "deck" if options["deck"] else "collapse_cards"
+            raise OptionError(where, f"{scenario.name} has {planets} planets: the game needs at least {2 * planets} Collapse cards")
         required = options["required"] if options["required"] is not None else scenario.required[players]
         if counts[REFUGEE] < required:
-            raise OptionError("deck" if options["deck"] else "refugee_cards", f"the team must rescue {required} refugees, but there are only "
-                              f"{counts[REFUGEE]}")
+            where = "deck" if options["deck"] else "refugee_cards"
+            raise OptionError(where, f"the team must rescue {required} refugees, but there are only {counts[REFUGEE]}")
 
     def _check_stacked_deck(self, players: int, names: list[str]) -> None:
         if len(names) < 4 * players:
@@ -94,8 +106,11 @@ class StreamlinesGame(Game):
         for seat in range(players):
             group = names[4 * seat : 4 * seat + 4]
             if "action" not in group or "cargo" not in group or any(KIND_OF_NAME[n] not in POWERS for n in group):
-                raise OptionError("deck", f"cards {4 * seat + 1}-{4 * seat + 4} (ship {seat}'s Powers) must be Power "
-                                  f"cards with an action and a cargo among them, not {group}")
+                raise OptionError(
+                    "deck",
+                    f"cards {4 * seat + 1}-{4 * seat + 4} (ship {seat}'s Powers) must be Power "
+                    f"cards with an action and a cargo among them, not {group}",
+                )
         for kind in GATES:
             name = [n for n, k in KIND_OF_NAME.items() if k == kind][0]
             if names.count(name) not in (0, 2):

@@ -1,17 +1,17 @@
 """The actions a ship can take, as frozen values with a canonical notation.
 
-    move c2-b2-b3-a3    one step, then the streamlines followed (every square entered, in order)
-    move d4-g7=c8       ... ending on a Gate at g7 and jumping to its partner at c8
-    draw                draw a card on a Planet square
-    dump refugee        dump a cargo card when the hold is over-full
-    lay nw              lay a streamline card on the ship's square, arrows pointing n and w
-    lay gate-a          lay a Gate card on the ship's square
-    drop                drop off every refugee aboard at an Escape square
-    give corner 2       transfer one cargo card to seat 2's ship on the same square
-    pickup              use the Pickup card: take the card on the ship's square into cargo
-    extra               use the Extra Move card: one move that costs no action
-    engineer cw         use the Engineering card: turn the streamline under the ship (cw or ccw)
-    end                 end the turn
+move c2-b2-b3-a3    one step, then the streamlines followed (every square entered, in order)
+move d4-g7=c8       ... ending on a Gate at g7 and jumping to its partner at c8
+draw                draw a card on a Planet square
+dump refugee        dump a cargo card when the hold is over-full
+lay nw              lay a streamline card on the ship's square, arrows pointing n and w
+lay gate-a          lay a Gate card on the ship's square
+drop                drop off every refugee aboard at an Escape square
+give corner 2       transfer one cargo card to seat 2's ship on the same square
+pickup              use the Pickup card: take the card on the ship's square into cargo
+extra               use the Extra Move card: one move that costs no action
+engineer cw         use the Engineering card: turn the streamline under the ship (cw or ccw)
+end                 end the turn
 """
 
 from __future__ import annotations

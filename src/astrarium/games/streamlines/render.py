@@ -110,10 +110,7 @@ def render(s: StreamlinesState, seat: int | None = None) -> str:
         rows.append("|" + "|".join(_cell_bottom(s, sq, seat) for sq in squares) + "|")
         rows.append(line)
     out = rows
-    out.append(
-        f"Rescued [bold]{s.rescued}[/] of {s.required} refugees.  Deck {len(s.deck)}, discard {len(s.discard)}, "
-        f"lost {len(s.lost)}."
-    )
+    out.append(f"Rescued [bold]{s.rescued}[/] of {s.required} refugees.  Deck {len(s.deck)}, discard {len(s.discard)}, lost {len(s.lost)}.")
     for p, sq in enumerate(s.scenario.planets):
         stage = STAGES[s.stage[p]]
         extra = f", black hole after {s.timer[p]} more turn end(s)" if s.stage[p] == 2 else ""

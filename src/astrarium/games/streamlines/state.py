@@ -210,11 +210,7 @@ class StreamlinesState(State):
             return
         arrows = self.arrows
         row = NEIGHBOUR[cur]
-        exits = [
-            nxt
-            for i, _d, opp in ARROWS_OF[arrows[cur]]
-            if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp
-        ]
+        exits = [nxt for i, _d, opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
         if not exits:
             found.setdefault((cur, False), _move(tuple(path), False))
             return
