@@ -262,3 +262,16 @@ def test_played_cards_are_reshuffled_when_the_deck_runs_dry(tmp_path) -> None:
     play(state, "end")
     assert state.view()["deck"] == discarded - 1
     assert any("shuffled" in e for e in state.view()["events"])
+
+
+def test_loading_free_draw_never_reshuffles_the_discard_pile(tmp_path) -> None:
+    # Decision: a free draw needs cards left in the deck (otherwise Collapse cards could cycle forever).
+    deck = stacked([ONE_EACH, ONE_EACH], ["collapse", "collapse", "refugee", "pickup"], planets=0, filler=0, refugees=0)
+    state = new_game(2, scenario_file=board(tmp_path, required=1), deck=deck)
+    play(state, "end", "end")
+    assert state.view()["discard"] == {"refugee": 1}
+    play(state, "draw")
+    assert state.view()["deck"] == 0 and state.view()["bonus_draw"]
+    assert "draw" not in legal(state)
+    with pytest.raises(IllegalAction, match="free draw needs cards left in the deck"):
+        state.apply("draw")

@@ -301,7 +301,6 @@ class StreamlinesState(State):
             if not self.pending_dump:
                 return f"{action}: cards are dumped only when a drawn card over-fills the hold"
             return f"{action}: {where} carries no {NAMES[action.kind]} card"
-        spend_needed = "it costs an action and" if left <= 0 else ""
         if isinstance(action, Move):
             if self.gate_stopped:
                 return f"{action}: {where} jumped through a Gate this turn and must stay there until next turn"
@@ -321,7 +320,9 @@ class StreamlinesState(State):
                 return f"draw: the planet at {square_name(sq)} is a black hole and no longer a source of cards"
             if left <= 0 and not self.bonus_draw:
                 return f"draw: {where} has no actions left this turn"
-            return "draw: the deck and the discard pile are empty (a free draw needs cards left in the deck)"
+            if self.bonus_draw and left <= 0:
+                return "draw: the deck is empty, and a free draw needs cards left in the deck (it never reshuffles)"
+            return "draw: the deck and the discard pile are both empty"
         if left <= 0 and isinstance(action, (Lay, Give, act.DropOff)):
             return f"{action}: {where} has no actions left this turn"
         if isinstance(action, Lay):
@@ -358,7 +359,7 @@ class StreamlinesState(State):
             if self.laid[sq] not in STREAMLINES:
                 return f"{action}: there is no streamline card under {where}"
             return f"{action}: turning this card either way gives the same streamline; write engineer cw"
-        return f"{action} is not a legal action now {spend_needed}".strip()
+        return f"{action} is not a legal action now; {self._legal_hint()}"
 
     # -- playing -------------------------------------------------------------------
     def _apply(self, action: Any) -> None:
