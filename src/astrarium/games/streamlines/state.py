@@ -8,10 +8,6 @@ from astrarium.core import IllegalAction, Outcome, Rng, State
 from astrarium.games.streamlines import actions as act
 from astrarium.games.streamlines.actions import Dump, Engineer, Give, Lay, Move
 from astrarium.games.streamlines.board import (
-    ARROWS_OF,
-    DIRECTIONS,
-    NEIGHBOUR,
-    OPPOSITE,
     SQUARES,
     Scenario,
     load_scenario,
@@ -39,22 +35,14 @@ from astrarium.games.streamlines.cards import (
     orientations,
     shape_of,
 )
+from astrarium.games.streamlines.movement import moves_from, why_path_illegal
+from astrarium.games.streamlines.render import public_view, render
 
 #: Planet stages: untouched, warned (one Collapse on it), collapsing (two), black hole.
 CALM, WARNED, COLLAPSING, BLACK_HOLE = 0, 1, 2, 3
 STAGE_NAMES = ("calm", "warned", "collapsing", "black hole")
-_OPP_BY_INDEX = tuple(OPPOSITE[d] for d in DIRECTIONS)
-_MOVES: dict[tuple[tuple[int, ...], bool], Move] = {}
 _LAYS: dict[tuple[int, int], Lay] = {}
 _GIVES: dict[tuple[int, int], Give] = {}
-
-
-def _move(path: tuple[int, ...], jump: bool) -> Move:
-    key = (path, jump)
-    m = _MOVES.get(key)
-    if m is None:
-        m = _MOVES[key] = Move(path, jump)
-    return m
 
 
 class StreamlinesState(State):
@@ -187,63 +175,12 @@ class StreamlinesState(State):
         aboard = sum(c.count(REFUGEE) for s, c in enumerate(self.cargo) if self.pos[s] >= 0)
         return self.rescued + self.deck.count(REFUGEE) + self.discard.count(REFUGEE) + aboard
 
-    # -- movement --------------------------------------------------------------
+    # -- movement (rules in movement.py) -------------------------------------------
     def moves_from(self, start: int) -> list[Move]:
-        """Every move from ``start``: one per distinct end (and gate jump), first path found in n-e-s-w order."""
-        arrows = self.arrows
-        found: dict[tuple[int, bool], Move] = {}
-        for i, nb in enumerate(NEIGHBOUR[start]):
-            if nb < 0 or arrows[nb] & _OPP_BY_INDEX[i]:
-                continue
-            self._follow(nb, [nb], {start, nb}, found)
-        return list(found.values())
-
-    def _follow(self, cur: int, path: list[int], visited: set[int], found: dict[tuple[int, bool], Move]) -> None:
-        if self.is_black_hole(cur):
-            found.setdefault((cur, False), _move(tuple(path), False))
-            return
-        if self.laid[cur] >= GATE:
-            partner = self.gate_partner(cur)
-            found.setdefault((cur, False), _move(tuple(path), False))
-            if partner >= 0:
-                found.setdefault((partner, True), _move((*path, partner), True))
-            return
-        arrows = self.arrows
-        row = NEIGHBOUR[cur]
-        exits = [nxt for i, _d, opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
-        if not exits:
-            found.setdefault((cur, False), _move(tuple(path), False))
-            return
-        for nxt in exits:
-            visited.add(nxt)
-            path.append(nxt)
-            self._follow(nxt, path, visited, found)
-            path.pop()
-            visited.discard(nxt)
+        return moves_from(self, start)
 
     def why_path_illegal(self, start: int, path: tuple[int, ...], jump: bool) -> str:
-        """Which movement rule the path breaks (or "" when each step is allowed)."""
-        cur = start
-        visited = {start}
-        steps = path[:-1] if jump else path
-        for k, nxt in enumerate(steps):
-            if nxt not in NEIGHBOUR[cur]:
-                return f"{square_name(nxt)} is not next to {square_name(cur)}"
-            i = NEIGHBOUR[cur].index(nxt)
-            d = DIRECTIONS[i]
-            if k > 0 and not self.arrows[cur] & d:
-                return f"no streamline on {square_name(cur)} points towards {square_name(nxt)}"
-            if self.arrows[nxt] & OPPOSITE[d]:
-                return f"a ship never enters {square_name(nxt)} moving against its streamline"
-            if nxt in visited:
-                return f"the ship stops before re-entering {square_name(nxt)}, which it already passed this move"
-            visited.add(nxt)
-            if self.is_black_hole(nxt) and k < len(steps) - 1:
-                return f"the ship is lost in the black hole at {square_name(nxt)} and goes no further"
-            cur = nxt
-        if jump and self.gate_partner(cur) != path[-1]:
-            return f"there is no matching Gate for {square_name(cur)} at {square_name(path[-1])}"
-        return ""
+        return why_path_illegal(self, start, path, jump)
 
     # -- legal actions -----------------------------------------------------------
     def _legal_actions(self) -> list[Any]:
@@ -562,8 +499,6 @@ class StreamlinesState(State):
         return new
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        from astrarium.games.streamlines.render import public_view
-
         return public_view(self)
 
     def full_view(self) -> dict[str, Any]:
@@ -573,8 +508,6 @@ class StreamlinesState(State):
         return data
 
     def render(self, seat: int | None = None) -> str:
-        from astrarium.games.streamlines.render import render
-
         return render(self, seat)
 
     def evaluate(self, seat: int) -> float:
