@@ -148,3 +148,13 @@ def test_movement_illegal_path_text_is_explained() -> None:
         state.apply("move d1-d2")
     with pytest.raises(IllegalAction, match="not a square"):
         state.apply("move z9")
+
+
+def test_movement_illegal_move_leaves_the_position_unchanged() -> None:
+    state = new_game(2, scenario_file=SEED_EXAMPLE, deck=DECK)
+    before, legal = state.full_view(), state.legal_actions()
+    for text in ("move c2-c3-d3", "move c2", "move b2", "lay ne", "drop", "draw", "give refugee 1", "pickup"):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(text)
+        assert str(err.value).startswith(text)
+    assert state.full_view() == before and state.legal_actions() == legal and state.history == []

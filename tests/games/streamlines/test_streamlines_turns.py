@@ -251,6 +251,17 @@ def test_special_gates_jump_to_the_matching_gate_and_stop(tmp_path) -> None:
     assert moves(state) == [] and state.view()["actions_left"] == 1
     with pytest.raises(IllegalAction, match="Gate"):
         state.apply("move e9")
+    play(state, "end", "end")
+    assert state.current_player == 0 and moves(state)
+    assert not any("=" in m for m in moves(state)), "a ship starting on a Gate does not jump"
+
+
+def test_special_pickup_can_take_up_a_gate(tmp_path) -> None:
+    deck = stacked([["action", "cargo", "action", "pickup"], TWO_EACH], ["straight", "gate-a", "gate-a"])
+    state = new_game(2, scenario_file=board(tmp_path, escapes=("a1",)), deck=deck)
+    play(state, "draw", "move e6", "end", "end")
+    play(state, "lay gate-a", "pickup")
+    assert state.view()["streamlines"] == {} and ship(state, 0)["cargo"] == ["gate-a"]
 
 
 def test_played_cards_are_reshuffled_when_the_deck_runs_dry(tmp_path) -> None:

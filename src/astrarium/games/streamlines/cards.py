@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from astrarium.games.streamlines.board import EAST, NORTH, WEST
+from astrarium.games.streamlines.board import EAST, NORTH, WEST, rotate_cw
 
 # Power cards (kept by a ship).
 ACTION, CARGO, PICKUP, EXTRA_MOVE, ENGINEERING = 0, 1, 2, 3, 4
@@ -61,10 +61,7 @@ def shape_of(mask: int) -> int:
     return LINE if mask in (5, 10) else CORNER
 
 
-def orientations(kind: int) -> tuple[int, ...]:
-    """The distinct arrow masks of a streamline card turned to each of the four orientations."""
-    from astrarium.games.streamlines.board import rotate_cw
-
+def _orientations(kind: int) -> tuple[int, ...]:
     masks: list[int] = []
     mask = SHAPE_MASK[kind]
     for _ in range(4):
@@ -72,6 +69,14 @@ def orientations(kind: int) -> tuple[int, ...]:
             masks.append(mask)
         mask = rotate_cw(mask)
     return tuple(sorted(masks))
+
+
+_ORIENTATIONS = {kind: _orientations(kind) for kind in SHAPE_MASK}
+
+
+def orientations(kind: int) -> tuple[int, ...]:
+    """The distinct arrow masks of a streamline card turned to each of the four orientations."""
+    return _ORIENTATIONS[kind]
 
 
 #: The options that count the cards of each kind, with the kind they count.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from astrarium.core import IllegalAction, Outcome, Rng, State
+from astrarium.core import Outcome, Rng, State
 from astrarium.games.streamlines import actions as act
 from astrarium.games.streamlines.actions import Dump, Engineer, Give, Lay, Move
 from astrarium.games.streamlines.board import (
@@ -537,4 +537,4 @@ def _give(kind: int, seat: int) -> Give:
     return a
 
 
-__all__ = ["StreamlinesState", "IllegalAction", "STAGE_NAMES"]
+__all__ = ["STAGE_NAMES", "StreamlinesState"]
