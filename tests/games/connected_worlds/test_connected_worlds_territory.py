@@ -84,7 +84,7 @@ def test_master_of_expansion_tied_territory_means_the_game_continues():
     end_round(state)
     assert not state.is_over  # tied for the most territory: the game continues
     state = position(corners + seat1 + [("base", "S:3,0", 1, 1)])
-    assert territory(state, 1) == 17
+    assert territory(state, 1) == 16
     end_round(state)
     assert not state.is_over  # three worlds, but not the most territory
 
