@@ -152,3 +152,32 @@ def test_stop_ends_a_movement_early_and_the_card_is_spent():
     state.apply("stop")
     assert state.full_view()["moving"] is None
     assert "harvester" not in state.full_view()["players"][0]["hand"]
+
+
+def test_portal_moves_with_its_base_and_bases_cannot_use_portals():
+    body = HOME + piece("base", "C:0,0", 0, 1) + '[[portal]]\nbetween = ["A:0,0", "C:0,0"]\n'
+    state = position(body)
+    state.apply("move harvester A:0,0 base")
+    assert "C:0,0" not in steps(state)  # the far end holds a base
+    state.apply("step A:1,0")
+    state.apply("stop")
+    assert state.full_view()["portals"] == [["A:1,0", "C:0,0"]]
+
+
+def test_illegal_moves_change_nothing_and_name_the_rule():
+    state = position(HOME + piece("unit", "A:0,0", 0, 2) + piece("unit", "B:1,0", 1, 3))
+    before = state.full_view()
+    for text, rule in [
+        ("step A:1,0", "no piece is moving"),
+        ("move harvester A:0,0 u5", "no unit of strength 5"),
+        ("move harvester B:0,0 base", "no base on that hex"),
+        ("deploy harvester A:1,0", "only unit cards are deployed"),
+        ("found A:2,0", "setup is over"),
+        ("connect portal A:0,0 B:0,0", "two different bases that you control"),
+    ]:
+        with pytest.raises(IllegalAction, match=rule):
+            state.apply(text)
+        assert state.full_view() == before and state.history == []
+    state.apply("move harvester A:0,0 u2")
+    with pytest.raises(IllegalAction, match="a piece is moving"):
+        state.apply("gather harvester")
