@@ -106,9 +106,7 @@ def test_combat_entering_an_enemy_hex_ends_movement_and_the_unit_cannot_move_aga
     state.apply("step A:1,0")
     state.apply("step A:2,0")  # enemy there: movement ends although 1 point is left
     assert state.full_view()["moving"] is None
-    assert "move harvester A:2,0 u3" not in state.history and all(
-        str(a) != "move harvester A:2,0 u3" for a in state.legal_actions()
-    )
+    assert "move harvester A:2,0 u3" not in state.history and all(str(a) != "move harvester A:2,0 u3" for a in state.legal_actions())
     before = state.full_view()
     with pytest.raises(astrarium.IllegalAction, match="engaged in combat"):
         state.apply("move harvester A:2,0 u3")
@@ -118,8 +116,7 @@ def test_combat_entering_an_enemy_hex_ends_movement_and_the_unit_cannot_move_aga
 def test_combat_waves_in_play_resolve_at_the_end_of_the_turn():
     # Seat 0 brings a 2 and a 3 against a stack of 2 and 4 on a planet hex: the 4 survives.
     state = position(
-        base("A:0,0", 0, 1) + unit("A:0,0", 0, 2) + unit("A:0,0", 0, 3) + unit("A:1,0", 1, 2) + unit("A:1,0", 1, 4)
-        + base("B:0,0", 1, 1)
+        base("A:0,0", 0, 1) + unit("A:0,0", 0, 2) + unit("A:0,0", 0, 3) + unit("A:1,0", 1, 2) + unit("A:1,0", 1, 4) + base("B:0,0", 1, 1)
     )
     state.apply("move harvester A:0,0 u2")
     state.apply("step A:1,0")
@@ -158,9 +155,7 @@ def test_combat_opposing_units_never_share_a_tile_at_the_end_of_a_turn():
 
 
 def test_combat_on_entry_option_resolves_at_once():
-    state = position(
-        base("A:0,0", 0, 1) + unit("A:0,0", 0, 4) + unit("A:1,0", 1, 2) + base("B:0,0", 1, 1), combat="on-entry"
-    )
+    state = position(base("A:0,0", 0, 1) + unit("A:0,0", 0, 4) + unit("A:1,0", 1, 2) + base("B:0,0", 1, 1), combat="on-entry")
     state.apply("move harvester A:0,0 u4")
     state.apply("step A:1,0")
     assert units_at(state, "A:1,0") == [(0, 4)]
@@ -169,8 +164,7 @@ def test_combat_on_entry_option_resolves_at_once():
 
 def test_combat_a_portal_is_lost_when_its_base_is_captured():
     state = position(
-        base("A:0,0", 0, 1) + unit("A:1,0", 0, 3) + base("A:2,0", 1, 1) + base("B:0,0", 1, 1)
-        + '[[portal]]\nbetween = ["A:2,0", "B:0,0"]\n'
+        base("A:0,0", 0, 1) + unit("A:1,0", 0, 3) + base("A:2,0", 1, 1) + base("B:0,0", 1, 1) + '[[portal]]\nbetween = ["A:2,0", "B:0,0"]\n'
     )
     assert state.full_view()["portals"] == [["A:2,0", "B:0,0"]]
     state.apply("move harvester A:1,0 u3")

@@ -148,8 +148,20 @@ def test_render_shows_the_maps_bases_units_portals_and_the_hand():
     )
     state = GAME.new_game(2, 1, {"scenario": scenario})
     text = state.render(0)
-    for expected in ("Space", "World A: Aurelia", "World D: Dione", "B1*", "B2*", "u3", "(A)", "A:0,0↔C:0,0",
-                     "resources 7", "Your hand (seat 0): portal, harvester", "territory 14", "worlds AC"):
+    for expected in (
+        "Space",
+        "World A: Aurelia",
+        "World D: Dione",
+        "B1*",
+        "B2*",
+        "u3",
+        "(A)",
+        "A:0,0↔C:0,0",
+        "resources 7",
+        "Your hand (seat 0): portal, harvester",
+        "territory 14",
+        "worlds AC",
+    ):
         assert expected in text, expected
     assert "Your hand" not in state.render(None)
     assert "[red]" in text and "[blue]" in text

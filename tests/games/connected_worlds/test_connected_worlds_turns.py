@@ -93,9 +93,7 @@ def test_turn_when_the_deck_runs_out_the_discard_pile_is_shuffled_into_a_new_dec
     # Step 3 discards the hand (3 cards) onto 2; the draw takes engineers, then reshuffles the 5 discards.
     assert me["discard"] == {}
     assert len(me["hand"]) == 5 and "engineers" in me["hand"]
-    assert Counter(me["hand"]) + Counter(me["deck_order"]) == Counter(
-        engineers=1, excavater=2, harvester=1, scientists=1, portal=1
-    )
+    assert Counter(me["hand"]) + Counter(me["deck_order"]) == Counter(engineers=1, excavater=2, harvester=1, scientists=1, portal=1)
 
 
 def test_cards_do_not_have_to_be_played():

@@ -292,11 +292,7 @@ def parse_map(label: str, data: Any) -> Board:
 
     index = {(board_of[c], coords[c]): c for c in range(len(cell_names))}
     neighbours = tuple(
-        tuple(
-            n
-            for dq, dr in HEX_DIRECTIONS
-            if (n := index.get((board_of[c], (coords[c][0] + dq, coords[c][1] + dr)))) is not None
-        )
+        tuple(n for dq, dr in HEX_DIRECTIONS if (n := index.get((board_of[c], (coords[c][0] + dq, coords[c][1] + dr)))) is not None)
         for c in range(len(cell_names))
     )
     worlds = tuple(World(key, wname, kind, at_cell, tuple(cells)) for key, wname, kind, at_cell, cells in world_meta)
