@@ -151,3 +151,13 @@ def test_bad_options_name_the_option(tmp_path):
         GAME.new_game(2, 1, {"map": "atlantis"})
     with pytest.raises(DataError, match="cannot read"):
         GAME.new_game(2, 1, {"map": str(tmp_path / "missing.toml")})
+
+
+def test_actions_on_a_designers_map_name_that_maps_hexes(tmp_path):
+    GAME.new_game(2, 1).legal_actions()  # the default map first, in the same process
+    state = GAME.new_game(2, 1, {"map": write_map(tmp_path)})
+    names = set(state.board.cell_names)
+    for action in state.legal_actions():
+        assert str(action).split()[1] in names
+        assert state.parse_action(str(action)) == action
+    assert "found C:1,0" in [str(a) for a in state.legal_actions()]

@@ -19,14 +19,15 @@ from astrarium.games.connected_worlds.scenario import load_scenario
 FOUND, MAIN, MOVING = 0, 1, 2
 PHASE_NAMES = ("setup", "main", "moving")
 
-# Interned action values: building a frozen dataclass costs far more than a dict lookup.
-_INTERN: dict[tuple, Any] = {}
+# Interned action values, one table per (map, card table): building a frozen dataclass costs far
+# more than a dict lookup. Maps and card tables are cached by their loaders, so their ids are stable.
+_INTERN: dict[tuple[int, int], dict[tuple, Any]] = {}
 
 
-def _act(key: tuple, cls: type, *args: Any) -> Any:
-    action = _INTERN.get(key)
+def _interned(table: dict[tuple, Any], key: tuple, cls: type, *args: Any) -> Any:
+    action = table.get(key)
     if action is None:
-        action = _INTERN[key] = cls(*args)
+        action = table[key] = cls(*args)
     return action
 
 
@@ -39,6 +40,7 @@ class ConnectedWorldsState(State):
         o = self.options
         self.board = board = load_map(o["map"], self.players)
         self.cards = cards = load_cards(o["cards"])
+        self._intern = _INTERN.setdefault((id(board), id(cards)), {})
         self.hand_size: int = o["hand_size"]
         self.round_limit: int = o["round_limit"]
         self.victory: str = o["victory"]
@@ -164,6 +166,11 @@ class ConnectedWorldsState(State):
     # -- legal actions ----------------------------------------------------------
     def _legal_actions(self) -> list[Any]:
         p = self.turn
+        table = self._intern
+
+        def _act(key: tuple, cls: type, *args: Any) -> Any:
+            return _interned(table, key, cls, *args)
+
         names = self.board.cell_names
         if self.phase == FOUND:
             board_of, bases = self.board.board_of, self.bases
