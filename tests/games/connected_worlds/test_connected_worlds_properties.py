@@ -152,9 +152,10 @@ def test_render_shows_the_maps_bases_units_portals_and_the_hand():
         "Space",
         "World A: Aurelia",
         "World D: Dione",
-        "B1*",
-        "B2*",
-        "u3",
+        "0B1*",  # seat 0's base of strength 1, with a portal
+        "0B2*",
+        "1u3",  # seat 1's unit of strength 3
+        "·0",  # seat 0's territory
         "(A)",
         "A:0,0↔C:0,0",
         "resources 7",
@@ -165,3 +166,13 @@ def test_render_shows_the_maps_bases_units_portals_and_the_hand():
         assert expected in text, expected
     assert "Your hand" not in state.render(None)
     assert "[red]" in text and "[blue]" in text
+
+
+def test_evaluation_favours_territory_strength_and_resources_within_bounds():
+    scenario = (
+        '[[base]]\nat = "A:0,0"\nowner = 0\nstrength = 2\n[[base]]\nat = "C:0,0"\nowner = 0\nstrength = 1\n'
+        '[[base]]\nat = "B:2,0"\nowner = 1\nstrength = 1\n[[player]]\nresources = 9\n[[player]]\n'
+    )
+    state = GAME.new_game(2, 1, {"scenario": scenario})
+    assert 0 < state.evaluate(0) <= 1 and -1 <= state.evaluate(1) < 0
+    assert abs(state.evaluate(0) + state.evaluate(1)) < 1e-9

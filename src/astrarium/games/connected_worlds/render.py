@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 COLOURS = ("red", "blue", "green", "yellow")
 PHASES = ("setup", "main", "moving")
+WIDTH = 6
 
 
 def _card_counts(st: ConnectedWorldsState, cards: list[int]) -> dict[str, int]:
@@ -64,45 +65,49 @@ def view(st: ConnectedWorldsState, seat: int | None, *, full: bool) -> dict[str,
 
 
 def _token(st: ConnectedWorldsState, cell: int, owners: dict[int, set[int]], units: dict[int, list[tuple[int, int]]]) -> str:
+    """Six characters for one hex: the owner's seat digit and what stands there, in the owner's colour."""
     base = st.bases.get(cell)
     here = units.get(cell, [])
     if base is not None:
         owner, strength = base
-        portal = "*" if any(cell in pt for pt in st.portals) else " "
+        portal = "*" if any(cell in pt for pt in st.portals) else ""
         extra = f"+{sum(s for _, s in here)}" if here else ""
-        text = f"B{strength}{portal}{extra}"[:4].ljust(4)
+        text = f"{owner}B{strength}{portal}{extra}"[:WIDTH].ljust(WIDTH)
         return f"[bold {COLOURS[owner]}]{text}[/]"
     if here:
         owner = here[0][0]
-        text = ("u" + "".join(str(s) for _, s in here))[:4].ljust(4)
+        text = (f"{owner}u" + "".join(str(s) for _, s in here))[:WIDTH].ljust(WIDTH)
         return f"[{COLOURS[owner]}]{text}[/]"
     k = st.board.world_below[cell] if not st.board.board_of[cell] else 0
     who = owners.get(cell, set())
     if k:
-        text = f"({st.board.worlds[k - 1].key})"[:4].ljust(4)
+        text = f"({st.board.worlds[k - 1].key})".ljust(WIDTH)
         return f"[bold]{text}[/]" if not who else f"[{COLOURS[min(who)]}]{text}[/]"
     if len(who) > 1:
-        return "[magenta] ×  [/]"
+        return "[magenta] ×".ljust(WIDTH + 9) + "[/]"
     if who:
-        return f"[{COLOURS[next(iter(who))]}] ·  [/]"
-    return "[dim] .  [/]"
+        owner = next(iter(who))
+        return f"[{COLOURS[owner]}] ·{owner}".ljust(WIDTH + len(COLOURS[owner]) + 2) + "[/]"
+    return "[dim] .".ljust(WIDTH + 5) + "[/]"
 
 
 def _grid(st: ConnectedWorldsState, k: int, owners: dict[int, set[int]], units: dict[int, list[tuple[int, int]]]) -> list[str]:
+    """One board as rows of hexes; each row is shifted half a hex from the one above (axial coordinates)."""
     cells = [c for c in range(st.board.size) if st.board.board_of[c] == k]
     coords = st.board.coords
     rows: dict[int, list[int]] = {}
     for c in cells:
         rows.setdefault(coords[c][1], []).append(c)
     xmin = min(2 * coords[c][0] + coords[c][1] for c in cells)
+    half = " " * (WIDTH // 2)
     lines = []
     for r in sorted(rows):
         line, x = "", xmin
         for c in sorted(rows[r], key=lambda c: coords[c][0]):
             cx = 2 * coords[c][0] + coords[c][1]
-            line += "  " * (cx - x) + _token(st, c, owners, units)
+            line += half * (cx - x) + _token(st, c, owners, units)
             x = cx + 2
-        lines.append(f"{r:>3} {line}")
+        lines.append(f"{r:>3} {line.rstrip()}")
     return lines
 
 
@@ -118,8 +123,8 @@ def render(st: ConnectedWorldsState, seat: int | None = None) -> str:
     out = [
         f"[bold]Connected Worlds[/] — {board.name}; victory: {st.victory}; round {st.round}/{st.round_limit}; "
         f"[{COLOURS[st.turn]}]seat {st.turn}[/] to play ({PHASES[st.phase]})",
-        "Legend: B<n> base of strength n (* has a portal, +n units on it), u<digits> units, "
-        "· territory, × shared territory, (A) a world in space",
+        "Legend: 0B2 seat 0's base of strength 2 (* with a portal, +n units on it), 1u23 seat 1's units of strength 2 and 3, "
+        "·0 seat 0's territory, × shared territory, (A) world A in space",
     ]
     for k in range(len(board.worlds) + 1):
         title = "Space" if k == 0 else f"World {board.worlds[k - 1].key}: {board.worlds[k - 1].name}"

@@ -57,7 +57,6 @@ class ConnectedWorldsState(State):
         self.resources: list[int] = [0] * n
         self.removed: list[int] = [0] * n
         self.bought: list[int] = [0] * n
-        self.start_size: list[int] = [len(start)] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.decks: list[list[int]] = [list(start) for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
@@ -91,7 +90,6 @@ class ConnectedWorldsState(State):
                     self.hands[p] = sorted(ps.hand or ())
                     self.decks[p] = list(reversed(ps.deck or ()))
                 self.discards[p] = list(ps.discard)
-                self.start_size[p] = len(self.hands[p]) + len(self.decks[p]) + len(self.discards[p])
 
     def _draw(self, p: int) -> None:
         """Draw up to the hand size; when the deck runs out, shuffle the discard pile into a new deck."""
