@@ -48,7 +48,7 @@ def view(st: ConnectedWorldsState, seat: int | None, *, full: bool) -> dict[str,
         moving = {"at": names[cell], "piece": "base" if piece == 0 else f"u{piece}", "movement_left": left}
     return {
         "map": st.board.name,
-        "victory": st.victory,
+        "victory": st.victory.value,
         "round": st.round,
         "round_limit": st.round_limit,
         "turn": st.turn,
@@ -121,7 +121,7 @@ def render(st: ConnectedWorldsState, seat: int | None = None) -> str:
     for c, o, s, _ in st.units:
         units.setdefault(c, []).append((o, s))
     out = [
-        f"[bold]Connected Worlds[/] — {board.name}; victory: {st.victory}; round {st.round}/{st.round_limit}; "
+        f"[bold]Connected Worlds[/] — {board.name}; victory: {st.victory.value}; round {st.round}/{st.round_limit}; "
         f"[{COLOURS[st.turn]}]seat {st.turn}[/] to play ({PHASES[st.phase]})",
         "Legend: 0B2 seat 0's base of strength 2 (* with a portal, +n units on it), 1u23 seat 1's units of strength 2 and 3, "
         "·0 seat 0's territory, × shared territory, (A) world A in space",

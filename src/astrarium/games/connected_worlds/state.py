@@ -8,6 +8,7 @@ each player's cards are lists of card indices (a deck's top card is its last).
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from astrarium.core import IllegalAction, Outcome, Rng, State
@@ -16,7 +17,16 @@ from astrarium.games.connected_worlds.combat import BaseFate, resolve
 from astrarium.games.connected_worlds.data import Board, CardTable, Special, load_cards, load_map
 from astrarium.games.connected_worlds.scenario import load_scenario
 
-FOUND, MAIN, MOVING = 0, 1, 2
+FOUND, MAIN, MOVING = 0, 1, 2  # phases: setup (found a base), playing cards, a piece is moving
+
+
+class Victory(Enum):
+    """The three winning conditions of the seed (option ``victory``)."""
+
+    EXPANSION = "expansion"
+    CAPTURE = "capture"
+    ANNIHILATION = "annihilation"
+
 PHASE_NAMES = ("setup", "main", "moving")
 
 # Interned action values, one table per (map, card table): building a frozen dataclass costs far
@@ -43,7 +53,7 @@ class ConnectedWorldsState(State):
         self._intern = _INTERN.setdefault((id(board), id(cards)), {})
         self.hand_size: int = o["hand_size"]
         self.round_limit: int = o["round_limit"]
-        self.victory: str = o["victory"]
+        self.victory = Victory(o["victory"])
         self.on_entry: bool = o["combat"] == "on-entry"
         self.landing_free: bool = o["landing"] == "territory-or-any"
         self.launch_anywhere: bool = o["launch"] == "anywhere"
@@ -373,9 +383,9 @@ class ConnectedWorldsState(State):
         winners = self.winners_now()
         if len(winners) == 1:
             w = winners[0]
-            self._outcome = Outcome((w,), f"seat {w} wins by {self.victory} at the end of round {self.round}", self._scores())
+            self._outcome = Outcome((w,), f"seat {w} wins by {self.victory.value} at the end of round {self.round}", self._scores())
             return
-        if self.victory != "annihilation" and not self.bases:
+        if self.victory is not Victory.ANNIHILATION and not self.bases:
             self._finish_by_tiebreak(f"no base is left at the end of round {self.round}")
             return
         if self.round >= self.round_limit:
@@ -386,7 +396,7 @@ class ConnectedWorldsState(State):
     def winners_now(self) -> list[int]:
         """The seats that meet the victory condition now (the game ends only when exactly one does)."""
         n = self.players
-        if self.victory == "expansion":
+        if self.victory is Victory.EXPANSION:
             terr = [len(self.territory(p)) for p in range(n)]
             return [
                 p
@@ -394,7 +404,7 @@ class ConnectedWorldsState(State):
                 if len(self.worlds_with_base(p)) >= self.worlds_needed and all(terr[p] > terr[q] for q in range(n) if q != p)
             ]
         owners = {o for o, _ in self.bases.values()}
-        if self.victory == "capture":
+        if self.victory is Victory.CAPTURE:
             return list(owners) if len(owners) == 1 else []
         owners.update(u[1] for u in self.units)
         return list(owners) if len(owners) == 1 else []
