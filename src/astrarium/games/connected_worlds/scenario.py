@@ -13,9 +13,13 @@ unless a player's cards are left out)::
     at = "S:-1,0"
     owner = 1
     strength = 2
-    [[portal]]
-    between = ["A:0,0", "A:2,-2"]
-    [[player]]           # one per seat, in seat order (optional)
+    [[base]]
+    at = "C:0,0"
+    owner = 0
+    strength = 2
+    [[portal]]           # between two bases of one player
+    between = ["A:0,0", "C:0,0"]
+    [[player]]           # one per seat, in seat order (optional: left out, the usual deal)
     resources = 10
     hand = ["harvester", "portal"]
     deck = ["scientists"]    # top card first
