@@ -2,7 +2,7 @@
 
 CPU time of this process (time.process_time), so other jobs on a shared machine inflate it less.
 
-Run from the worktree root: ``PYTHONPATH=$PWD/src python tests/games/orbital_combat/bench_orbital_combat.py``
+Run from the repository root: ``.venv/bin/python tests/games/orbital_combat/bench_orbital_combat.py``
 """
 
 from __future__ import annotations
