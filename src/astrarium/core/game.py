@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
@@ -97,7 +98,10 @@ class Game(ABC):
 
     def rules_text(self) -> str:
         """The rules as implemented (the game's rules.md, shipped inside the package)."""
-        package = self.package or type(self).__module__.rpartition(".")[0]
+        package = self.package
+        if not package:
+            module = sys.modules[type(self).__module__]
+            package = module.__name__ if hasattr(module, "__path__") else (module.__package__ or "")
         return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
 
     def puzzles(self) -> list[Puzzle]:

@@ -1,0 +1,60 @@
+"""Connected Worlds: a deck-building 4X space game on hex maps (seed 003_cb429260b882439f)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from astrarium.core import DataError, Game, Option, OptionError, register
+from astrarium.games.connected_worlds.actions import NOTATION_HELP
+from astrarium.games.connected_worlds.data import load_cards, load_map
+from astrarium.games.connected_worlds.state import ConnectedWorldsState
+
+
+class ConnectedWorldsGame(Game):
+    id = "connected-worlds"
+    title = "Connected Worlds"
+    min_players = 2
+    max_players = 4
+    hidden_information = True
+    hidden = ("each player's hand (seen only by its owner)", "the order of every deck")
+    chance = True
+    notation_help = NOTATION_HELP
+    options = (
+        Option("victory", "expansion", "how the game is won", str, choices=("expansion", "capture", "annihilation")),
+        Option("round_limit", 30, "the game ends after this round; the tie-break decides", int, minimum=1, maximum=500),
+        Option("map", "default", "'default' (the shipped map for the player count), a shipped map's name, or a path to a map file", str),
+        Option("cards", None, "a path to a card table file (None: the seed's cards)", str, nullable=True),
+        Option("hand_size", 5, "cards drawn up to at the end of each turn", int, minimum=1, maximum=10),
+        Option("combat", "end-of-turn", "when combat in a hex is resolved", str, choices=("end-of-turn", "on-entry")),
+        Option("landing", "territory-or-any", "where a unit from space may land", str, choices=("territory-or-any", "territory")),
+        Option("launch", "territory", "where on a planet a unit may launch into space from", str, choices=("territory", "anywhere")),
+        Option("worlds_needed", 3, "worlds with a base needed for the expansion victory", int, minimum=1, maximum=8),
+        Option("scenario", None, "a starting position as TOML text or a path (None: the normal setup)", str, nullable=True),
+    )
+    state_class = ConnectedWorldsState
+    package = "astrarium.games.connected_worlds"
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        try:
+            board = load_map(options["map"], players)
+        except FileNotFoundError as exc:
+            raise OptionError("map", f"no such map file {options['map']!r}") from exc
+        if players not in board.players:
+            raise OptionError("map", f"the map {board.name!r} ({board.file}) is for {board.players} players, not {players}")
+        if options["worlds_needed"] > len(board.worlds):
+            raise OptionError("worlds_needed", f"the map has only {len(board.worlds)} worlds")
+        load_cards(options["cards"])
+
+    def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
+        """Setup (one base each) + every turn: each card played with at most 1 + movement actions, and 'end'."""
+        try:
+            cards = load_cards(options["cards"])
+        except DataError:
+            return 0
+        movement = max((c.movement for c in cards.cards if not c.is_unit), default=0)
+        per_turn = options["hand_size"] * (1 + movement) + 1
+        return players + options["round_limit"] * players * per_turn
+
+
+register(ConnectedWorldsGame)

@@ -1,0 +1,108 @@
+"""Why an action is not legal, in the words of the rule book (used by ``explain_illegal``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from astrarium.games.connected_worlds import actions as A
+from astrarium.games.connected_worlds.data import Special
+
+if TYPE_CHECKING:
+    from astrarium.games.connected_worlds.state import ConnectedWorldsState
+
+_SPECIAL_OF = {
+    A.Gather: Special.GATHER_RESOURCES,
+    A.Research: Special.RESEARCH,
+    A.Build: Special.BUILD_UNITS,
+    A.Connect: Special.CONNECT_BASES,
+}
+
+
+def explain(state: ConnectedWorldsState, action: Any) -> str:
+    return f"{action}: {_reason(state, action)}"
+
+
+def _reason(st: ConnectedWorldsState, action: Any) -> str:  # noqa: C901 - one branch per rule
+    from astrarium.games.connected_worlds.state import FOUND, MOVING
+
+    cls = type(action)
+    if cls not in _SPECIAL_OF and cls not in (A.Found, A.Move, A.Step, A.Stop, A.Deploy, A.EndTurn):
+        return "not an action of Connected Worlds"
+    p = st.turn
+    ids = st.board.cell_ids
+    for name in ("cell", "a", "b"):
+        value = getattr(action, name, None)
+        if value is not None and value not in ids:
+            return f"there is no hex {value} on this map"
+    if st.phase == FOUND:
+        if cls is not A.Found:
+            return "setup: each player first places one base on a world of their choosing (found HEX)"
+        cell = ids[action.cell]
+        if not st.board.board_of[cell]:
+            return "Setup: the first base goes on a world (a planet board), not in space"
+        return "Bases cannot exist in the same hex"
+    if cls is A.Found:
+        return "setup is over; bases are now deployed from unit cards"
+    if st.phase == MOVING:
+        if cls is A.Step:
+            cell, piece, left = st.moving  # type: ignore[misc]
+            target = ids[action.cell]
+            if piece == 0 and target in st.bases:
+                return "Movement restrictions: bases cannot exist in the same hex"
+            if piece == 0 and target in st._enemy_cells(p):
+                return "Movement restrictions: a base cannot enter a hex with enemy pieces (you cannot capture a base by moving a base)"
+            return (
+                f"Movement: the piece on {st.board.cell_names[cell]} can only go to an adjacent hex, along a portal "
+                "between your bases, from a planet into its hex in space, or from that hex onto your territory on the planet"
+            )
+        return "a piece is moving: 'step HEX' to move it on, or 'stop' to end its movement"
+    if cls is A.Step or cls is A.Stop:
+        return "no piece is moving: play an action card as movement first (move CARD HEX PIECE)"
+    if cls is A.EndTurn:
+        return "you cannot end your turn now"
+    if action.card not in st.cards.by_slug:
+        return f"there is no card called {action.card!r}"
+    index = st.cards.by_slug[action.card]
+    card = st.cards.cards[index]
+    if index not in st.hands[p]:
+        return f"you hold no {card.name} in your hand (Cards: you play cards from your hand)"
+    if cls is A.Deploy:
+        if not card.is_unit:
+            return f"{card.name} is an action card; only unit cards are deployed"
+        cell = ids[action.cell]
+        if cell not in st.territory(p):
+            return "Territory: a unit must be deployed into territory you own, i.e. on or adjacent to one of your bases"
+        if card.is_base and cell in st.bases:
+            return "Movement restrictions: bases cannot exist in the same hex"
+        return "a base cannot be deployed onto enemy pieces"
+    if card.is_unit:
+        return f"Unit cards: {card.name} can only be deployed"
+    if cls is A.Move:
+        if card.movement == 0:
+            return f"{card.name} has no movement"
+        cell = ids[action.cell]
+        if action.piece == 0:
+            base = st.bases.get(cell)
+            return "you have no base on that hex" if base is None or base[0] != p else "that base cannot move"
+        if any(u[:3] == (cell, p, action.piece) for u in st.units):
+            return "Movement restrictions: a unit that engaged in combat this turn cannot be moved"
+        return f"you have no unit of strength {action.piece} on {action.cell}"
+    want = _SPECIAL_OF[cls]
+    if card.special is not want:
+        return f"Action cards: the special action of {card.name} is '{card.special.value if card.special else '-'}', not '{want.value}'"
+    if cls is A.Research or cls is A.Build:
+        if action.buy not in st.cards.by_slug:
+            return f"there is no card called {action.buy!r}"
+        bought = st.cards.cards[st.cards.by_slug[action.buy]]
+        if bought.is_unit != (cls is A.Build):
+            return "Research buys action cards; Build Units buys unit cards"
+        return f"Resources: {bought.name} costs {bought.cost}, you have {st.resources[p]}"
+    if cls is A.Connect:
+        a, b = ids[action.a], ids[action.b]
+        mine = {c for c, (o, _) in st.bases.items() if o == p}
+        if a not in mine or b not in mine or a == b:
+            return "Connect bases: a portal joins two different bases that you control"
+        if a > b:
+            return f"write the portal with its hexes in map order: connect {action.card} {action.b} {action.a}"
+        return "these two bases are already connected"
+    return "not legal now"

@@ -1,0 +1,482 @@
+"""The position and the rules of Connected Worlds.
+
+The state is flat data indexed by cell id (see :mod:`.data`): ``bases`` maps a
+cell to ``(owner, strength)``, ``units`` is a sorted list of
+``(cell, owner, strength, engaged)`` tuples, portals are sorted cell pairs, and
+each player's cards are lists of card indices (a deck's top card is its last).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from astrarium.core import IllegalAction, Outcome, Rng, State
+from astrarium.games.connected_worlds import actions as A
+from astrarium.games.connected_worlds.combat import BaseFate, resolve
+from astrarium.games.connected_worlds.data import Board, CardTable, Special, load_cards, load_map
+from astrarium.games.connected_worlds.scenario import load_scenario
+
+FOUND, MAIN, MOVING = 0, 1, 2  # phases: setup (found a base), playing cards, a piece is moving
+
+
+class Victory(Enum):
+    """The three winning conditions of the seed (option ``victory``)."""
+
+    EXPANSION = "expansion"
+    CAPTURE = "capture"
+    ANNIHILATION = "annihilation"
+
+PHASE_NAMES = ("setup", "main", "moving")
+
+# Interned action values, one table per (map, card table): building a frozen dataclass costs far
+# more than a dict lookup. Maps and card tables are cached by their loaders, so their ids are stable.
+_INTERN: dict[tuple[int, int], dict[tuple, Any]] = {}
+
+
+def _interned(table: dict[tuple, Any], key: tuple, cls: type, *args: Any) -> Any:
+    action = table.get(key)
+    if action is None:
+        action = table[key] = cls(*args)
+    return action
+
+
+class ConnectedWorldsState(State):
+    board: Board
+    cards: CardTable
+
+    # -- setup ------------------------------------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        self.board = board = load_map(o["map"], self.players)
+        self.cards = cards = load_cards(o["cards"])
+        self._intern = _INTERN.setdefault((id(board), id(cards)), {})
+        self.hand_size: int = o["hand_size"]
+        self.round_limit: int = o["round_limit"]
+        self.victory = Victory(o["victory"])
+        self.on_entry: bool = o["combat"] == "on-entry"
+        self.landing_free: bool = o["landing"] == "territory-or-any"
+        self.launch_anywhere: bool = o["launch"] == "anywhere"
+        self.worlds_needed: int = o["worlds_needed"]
+        start = cards.starting_deck
+        if board.deck_names is not None:
+            start = cards.deck_from(board.deck_names, file=board.file, entry="deck")
+        base_cards = [c for c in cards.cards if c.is_base]
+        self.first_base_strength: int = min((c.strength for c in base_cards), default=1)
+        n = self.players
+        self.resources: list[int] = [0] * n
+        self.removed: list[int] = [0] * n
+        self.bought: list[int] = [0] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.decks: list[list[int]] = [list(start) for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.played: list[int] = []
+        self.bases: dict[int, tuple[int, int]] = {}
+        self.units: list[tuple[int, int, int, int]] = []
+        self.portals: list[tuple[int, int]] = []
+        self.moving: tuple[int, int, int] | None = None  # (cell, piece: 0 base / n strength, movement left)
+        self.events: tuple[str, ...] = ()
+        self.turn = 0
+        self.round = 1
+        self.phase = FOUND
+        for deck in self.decks:  # setup step 5: each player shuffles their starting deck
+            self.rng.shuffle(deck)
+        if o["scenario"] is not None:
+            self._load_scenario(o["scenario"])
+        for p in range(n):
+            if not self.hands[p]:
+                self._draw(p)
+
+    def _load_scenario(self, text: str) -> None:
+        sc = load_scenario(text, self.board, self.cards, self.players, self.hand_size)
+        self.round, self.turn, self.phase = sc.round, sc.turn, MAIN
+        self.bases = {cell: (owner, strength) for cell, owner, strength in sc.bases}
+        self.units = sorted((cell, owner, strength, 0) for cell, owner, strength in sc.units)
+        self.portals = sorted(set(sc.portals))
+        if sc.players is not None:
+            for p, ps in enumerate(sc.players):
+                self.resources[p] = ps.resources
+                if ps.hand is not None or ps.deck is not None:
+                    self.hands[p] = sorted(ps.hand or ())
+                    self.decks[p] = list(reversed(ps.deck or ()))
+                self.discards[p] = list(ps.discard)
+
+    def _draw(self, p: int) -> None:
+        """Draw up to the hand size; when the deck runs out, shuffle the discard pile into a new deck."""
+        hand, deck = self.hands[p], self.decks[p]
+        while len(hand) < self.hand_size:
+            if not deck:
+                discard = self.discards[p]
+                if not discard:
+                    break
+                deck.extend(discard)
+                discard.clear()
+                self.rng.shuffle(deck)
+            hand.append(deck.pop())
+        hand.sort()
+
+    # -- queries ----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self._outcome is not None else self.turn
+
+    def territory(self, p: int) -> set[int]:
+        """The hexes player ``p`` controls: each of their bases' hex and the hexes around it."""
+        terr = self.board.territory
+        out: set[int] = set()
+        for cell, (owner, _) in self.bases.items():
+            if owner == p:
+                out.update(terr[cell])
+        return out
+
+    def worlds_with_base(self, p: int) -> set[int]:
+        board_of = self.board.board_of
+        return {board_of[c] for c, (o, _) in self.bases.items() if o == p and board_of[c]}
+
+    def _enemy_cells(self, p: int) -> set[int]:
+        cells = {c for c, (o, _) in self.bases.items() if o != p}
+        cells.update(u[0] for u in self.units if u[1] != p)
+        return cells
+
+    def strength_on_map(self, p: int) -> int:
+        return sum(s for o, s in self.bases.values() if o == p) + sum(u[2] for u in self.units if u[1] == p)
+
+    def _steps(self, cell: int, piece: int, p: int) -> list[int]:
+        """Where the moving piece may go for one movement point (deterministic order)."""
+        board = self.board
+        targets = list(board.neighbours[cell])
+        k = board.board_of[cell]
+        if k:
+            if self.launch_anywhere or cell in self.territory(p):
+                targets.append(board.worlds[k - 1].space_cell)
+        else:
+            w = board.world_below[cell]
+            if w:
+                world_cells = board.worlds[w - 1].cells
+                terr = self.territory(p)
+                landing = [c for c in world_cells if c in terr]
+                if not landing and self.landing_free:
+                    landing = list(world_cells)
+                targets += landing
+        if piece:
+            base = self.bases.get(cell)
+            if base is not None and base[0] == p:
+                for a, b in self.portals:
+                    if a == cell:
+                        targets.append(b)
+                    elif b == cell:
+                        targets.append(a)
+            return targets
+        enemy = self._enemy_cells(p)
+        bases = self.bases
+        return [t for t in targets if t not in bases and t not in enemy]
+
+    # -- legal actions ----------------------------------------------------------
+    def _legal_actions(self) -> list[Any]:
+        p = self.turn
+        table = self._intern
+
+        def _act(key: tuple, cls: type, *args: Any) -> Any:
+            return _interned(table, key, cls, *args)
+
+        names = self.board.cell_names
+        if self.phase == FOUND:
+            board_of, bases = self.board.board_of, self.bases
+            return [_act(("f", c), A.Found, names[c]) for c in range(len(names)) if board_of[c] and c not in bases]
+        if self.phase == MOVING:
+            cell, piece, _ = self.moving  # type: ignore[misc]
+            seen: set[int] = set()
+            out: list[Any] = []
+            for t in self._steps(cell, piece, p):
+                if t not in seen:
+                    seen.add(t)
+                    out.append(_act(("s", t), A.Step, names[t]))
+            out.append(A.STOP)
+            return out
+        cards = self.cards.cards
+        out = []
+        pieces = sorted({(c, s) for c, o, s, e in self.units if o == p and not e} | {(c, 0) for c, (o, _) in self.bases.items() if o == p})
+        terr = None
+        res = self.resources[p]
+        for index in sorted(set(self.hands[p])):
+            card = cards[index]
+            slug = card.slug
+            if card.is_unit:
+                if terr is None:
+                    terr = sorted(self.territory(p))
+                if card.is_base:
+                    blocked = self._enemy_cells(p)
+                    out += [_act(("d", index, c), A.Deploy, slug, names[c]) for c in terr if c not in self.bases and c not in blocked]
+                else:
+                    out += [_act(("d", index, c), A.Deploy, slug, names[c]) for c in terr]
+                continue
+            if card.movement:
+                out += [_act(("m", index, c, s), A.Move, slug, names[c], s) for c, s in pieces]
+            special = card.special
+            if special is Special.GATHER_RESOURCES:
+                out.append(_act(("g", index), A.Gather, slug))
+            elif special is Special.RESEARCH or special is Special.BUILD_UNITS:
+                want_unit = special is Special.BUILD_UNITS
+                cls = A.Build if want_unit else A.Research
+                out += [_act(("b", index, c.index), cls, slug, c.slug) for c in cards if c.is_unit == want_unit and c.cost <= res]
+            elif special is Special.CONNECT_BASES:
+                mine = sorted(c for c, (o, _) in self.bases.items() if o == p)
+                portals = self.portals
+                for i, a in enumerate(mine):
+                    for b in mine[i + 1 :]:
+                        if (a, b) not in portals:
+                            out.append(_act(("c", index, a, b), A.Connect, slug, names[a], names[b]))
+        out.append(A.END)
+        return out
+
+    # -- parsing and explaining -------------------------------------------------
+    def parse_action(self, text: str) -> Any:
+        action = A.parse(text)
+        for name in ("cell", "a", "b"):
+            value = getattr(action, name, None)
+            if value is not None and value not in self.board.cell_ids:
+                raise IllegalAction(f"{text.strip()!r}: there is no hex {value} on the map {self.board.name!r}")
+        for name in ("card", "buy"):
+            value = getattr(action, name, None)
+            if value is not None and value not in self.cards.by_slug:
+                raise IllegalAction(f"{text.strip()!r}: there is no card called {value!r}")
+        return action
+
+    def explain_illegal(self, action: Any) -> str:
+        from astrarium.games.connected_worlds.explain import explain
+
+        return explain(self, action)
+
+    # -- applying ---------------------------------------------------------------
+    def _apply(self, action: Any) -> None:
+        p = self.turn
+        cls = type(action)
+        ids = self.board.cell_ids
+        if cls is A.Step:
+            self._step(p, ids[action.cell])
+            return
+        if cls is A.Stop:
+            self.moving = None
+            self.phase = MAIN
+            return
+        if cls is A.EndTurn:
+            self._end_turn(p)
+            return
+        if cls is A.Found:
+            self.bases[ids[action.cell]] = (p, self.first_base_strength)
+            if p + 1 < self.players:
+                self.turn = p + 1
+            else:
+                self.turn = 0
+                self.phase = MAIN
+            return
+        index = self.cards.by_slug[action.card]
+        card = self.cards.cards[index]
+        self.hands[p].remove(index)
+        if cls is A.Deploy:
+            self.removed[p] += 1
+            cell = ids[action.cell]
+            if card.is_base:
+                self.bases[cell] = (p, card.strength)
+                return
+            engaged = 1 if cell in self._enemy_cells(p) else 0
+            self._add_unit((cell, p, card.strength, engaged))
+            if engaged and self.on_entry:
+                self._fight(cell, p)
+            return
+        self.played.append(index)
+        if cls is A.Move:
+            self.moving = (ids[action.cell], action.piece, card.movement)
+            self.phase = MOVING
+        elif cls is A.Gather:
+            self.resources[p] += card.resources
+        elif cls is A.Research or cls is A.Build:
+            buy = self.cards.by_slug[action.buy]
+            self.resources[p] -= self.cards.cards[buy].cost
+            self.discards[p].append(buy)
+            self.bought[p] += 1
+        elif cls is A.Connect:
+            a, b = sorted((ids[action.a], ids[action.b]))
+            self.portals.append((a, b))
+            self.portals.sort()
+
+    def _add_unit(self, unit: tuple[int, int, int, int]) -> None:
+        units = self.units
+        units.append(unit)
+        units.sort()
+
+    def _step(self, p: int, target: int) -> None:
+        cell, piece, left = self.moving  # type: ignore[misc]
+        if piece == 0:
+            self.bases[target] = self.bases.pop(cell)
+            self.portals = sorted(tuple(sorted((target if a == cell else a, target if b == cell else b))) for a, b in self.portals)  # type: ignore[misc]
+            engaged = 0
+        else:
+            self.units.remove((cell, p, piece, 0))
+            engaged = 1 if target in self._enemy_cells(p) else 0
+            self._add_unit((target, p, piece, engaged))
+        left -= 1
+        if engaged or left == 0:
+            self.moving = None
+            self.phase = MAIN
+            if engaged and self.on_entry:
+                self._fight(target, p)
+        else:
+            self.moving = (target, piece, left)
+
+    def _fight(self, cell: int, p: int) -> None:
+        """Resolve combat in ``cell``: ``p``'s units attack every other piece there."""
+        here = [u for u in self.units if u[0] == cell]
+        attackers = [u[2] for u in here if u[1] == p]
+        defenders = sorted((u[2], u[1]) for u in here if u[1] != p)
+        base = self.bases.get(cell)
+        base_strength = base[1] if base is not None and base[0] != p else 0
+        result = resolve(attackers, [d[0] for d in defenders], base_strength)
+        kept = [u for u in self.units if u[0] != cell]
+        kept += [(cell, p, s, 1) for s in result.attackers]
+        held = defenders[len(defenders) - len(result.defenders) :]
+        kept += [(cell, o, s, 0) for s, o in held]
+        kept.sort()
+        self.units = kept
+        name = self.board.cell_names[cell]
+        text = f"combat at {name}: seat {p} {sorted(attackers)} vs {[d[0] for d in defenders]}"
+        if base_strength:
+            text += f" and base {base_strength} of seat {base[0]}"  # type: ignore[index]
+        if result.base is BaseFate.DESTROYED:
+            del self.bases[cell]
+            self.portals = [pt for pt in self.portals if cell not in pt]
+        elif result.base is BaseFate.CAPTURED:
+            self.bases[cell] = (p, base_strength)
+            self.portals = [pt for pt in self.portals if cell not in pt]
+        text += f" -> attackers left {list(result.attackers)}, defenders left {list(result.defenders)}"
+        if base_strength:
+            text += f", base {result.base.value}"
+        self.events = (*self.events[-5:], text)
+
+    def _end_turn(self, p: int) -> None:
+        # The turn's combat: every hex where p's units stand with an enemy piece.
+        enemy = self._enemy_cells(p)
+        for cell in sorted({u[0] for u in self.units if u[1] == p and u[0] in enemy}):
+            self._fight(cell, p)
+        self.units = sorted((c, o, s, 0) for c, o, s, _ in self.units)
+        # Steps 3-5: hand and played cards to the discard pile; reshuffle an empty deck; draw up to the hand size.
+        discard = self.discards[p]
+        discard += self.hands[p]
+        discard += self.played
+        self.hands[p] = []
+        self.played = []
+        if not self.decks[p] and discard:
+            self.decks[p] = discard[:]
+            discard.clear()
+            self.rng.shuffle(self.decks[p])
+        self._draw(p)
+        self.moving = None
+        self.phase = MAIN
+        if p + 1 < self.players:
+            self.turn = p + 1
+            return
+        self.turn = 0
+        self._end_round()
+
+    # -- victory ----------------------------------------------------------------
+    def _end_round(self) -> None:
+        winners = self.winners_now()
+        if len(winners) == 1:
+            w = winners[0]
+            self._outcome = Outcome((w,), f"seat {w} wins by {self.victory.value} at the end of round {self.round}", self._scores())
+            return
+        if self.victory is not Victory.ANNIHILATION and not self.bases:
+            self._finish_by_tiebreak(f"no base is left at the end of round {self.round}")
+            return
+        if self.round >= self.round_limit:
+            self._finish_by_tiebreak(f"the round limit ({self.round_limit}) was reached")
+            return
+        self.round += 1
+
+    def winners_now(self) -> list[int]:
+        """The seats that meet the victory condition now (the game ends only when exactly one does)."""
+        n = self.players
+        if self.victory is Victory.EXPANSION:
+            terr = [len(self.territory(p)) for p in range(n)]
+            return [
+                p
+                for p in range(n)
+                if len(self.worlds_with_base(p)) >= self.worlds_needed and all(terr[p] > terr[q] for q in range(n) if q != p)
+            ]
+        owners = {o for o, _ in self.bases.values()}
+        if self.victory is Victory.CAPTURE:
+            return list(owners) if len(owners) == 1 else []
+        owners.update(u[1] for u in self.units)
+        return list(owners) if len(owners) == 1 else []
+
+    def _scores(self) -> tuple[float, ...]:
+        return tuple(float(len(self.territory(p))) for p in range(self.players))
+
+    def tiebreak_key(self, p: int) -> tuple[int, int, int]:
+        return (len(self.territory(p)), self.strength_on_map(p), self.resources[p])
+
+    def _finish_by_tiebreak(self, why: str) -> None:
+        keys = [self.tiebreak_key(p) for p in range(self.players)]
+        best = max(keys)
+        winners = tuple(p for p in range(self.players) if keys[p] == best)
+        who = f"seat {winners[0]} wins" if len(winners) == 1 else "seats " + ", ".join(map(str, winners)) + " share the win"
+        self._outcome = Outcome(winners, f"{why}: {who} on territory, then strength on the map, then resources", self._scores())
+
+    # -- copying, hidden information, views -------------------------------------
+    def _copy_fields(self, new: State) -> None:
+        n: Any = new
+        n.resources = self.resources.copy()
+        n.removed = self.removed.copy()
+        n.bought = self.bought.copy()
+        n.hands = [h.copy() for h in self.hands]
+        n.decks = [d.copy() for d in self.decks]
+        n.discards = [d.copy() for d in self.discards]
+        n.played = self.played.copy()
+        n.bases = self.bases.copy()
+        n.units = self.units.copy()
+        n.portals = self.portals.copy()
+
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        """Re-deal every other player's hand and every deck from the same cards; keep ``seat``'s hand."""
+        new: Any = self.clone()
+        for p in range(self.players):
+            if p == seat:
+                rng.shuffle(new.decks[p])
+                continue
+            pool = new.hands[p] + new.decks[p]
+            rng.shuffle(pool)
+            size = len(new.hands[p])
+            new.hands[p] = sorted(pool[:size])
+            new.decks[p] = pool[size:]
+        new.rng = rng.spawn()
+        return new
+
+    def evaluate(self, seat: int) -> float:
+        if self._outcome is not None:
+            return self.returns()[seat]
+        n = self.players
+        terr = [len(self.territory(p)) for p in range(n)]
+        power = [self.strength_on_map(p) for p in range(n)]
+        res = self.resources
+
+        def share(values: list[int]) -> float:
+            total = sum(values)
+            return values[seat] / total if total else 1.0 / n
+
+        x = 0.5 * share(terr) + 0.3 * share(power) + 0.2 * share(res)
+        return max(-1.0, min(1.0, (x * n - 1.0) / (n - 1)))
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        from astrarium.games.connected_worlds.render import view
+
+        return view(self, seat, full=False)
+
+    def full_view(self) -> dict[str, Any]:
+        from astrarium.games.connected_worlds.render import view
+
+        return view(self, None, full=True)
+
+    def render(self, seat: int | None = None) -> str:
+        from astrarium.games.connected_worlds.render import render
+
+        return render(self, seat)

@@ -1,0 +1,221 @@
+"""The board of Constellations: objects on a grid, rings, rotations and constellation lines.
+
+A board is a tuple of one-character cells in row-major order (``.`` empty, or an
+object letter); its text notation is one line per row. Everything that depends
+only on the board's size (the rings around every cell, the permutation a
+rotation applies, the four lines out of every cell) is computed once per size
+and cached in a :class:`Geometry`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import lcm
+from operator import itemgetter
+
+EMPTY = "."
+
+#: Object letter -> (name, colour letter used by cards).
+OBJECTS: dict[str, tuple[str, str]] = {
+    "P": ("habitable planet", "b"),
+    "G": ("gas giant", "g"),
+    "Y": ("yellow dwarf", "y"),
+    "R": ("red giant", "r"),
+    "N": ("neutron star", "w"),
+    "B": ("black hole", "k"),
+    "C": ("comet", "?"),
+}
+#: The stellar objects that may start a rotation, and their ranges (None: infinite).
+STAR_RANGES: dict[str, int | None] = {"Y": 3, "R": 4, "N": 5, "B": None}
+#: The suns that make a comet count as any colour when within range 1.
+COMET_SUNS = frozenset("YR")
+#: A comet out of range of a sun matches no colour.
+WILD = "?"
+DEAD = "-"
+COLOURS = {letter: colour for letter, (_, colour) in OBJECTS.items() if letter != "C"}
+MAX_SIDE = 26  # columns are named a..z
+
+
+class BoardError(ValueError):
+    """A board notation that cannot be read; the message names the row and column."""
+
+
+def column_name(col: int) -> str:
+    return chr(ord("a") + col)
+
+
+def cell_name(row: int, col: int) -> str:
+    """A cell's name: column letter, row number counted from 1 at the top (``c4``)."""
+    return f"{column_name(col)}{row + 1}"
+
+
+def parse_board(text: str) -> tuple[int, int, tuple[str, ...]]:
+    """Read a board notation; returns (height, width, cells). Raises BoardError naming row and column."""
+    if not isinstance(text, str):
+        raise BoardError(f"a board is text, one line per row, not {text!r}")
+    rows = [line.strip() for line in text.strip().splitlines()]
+    if not rows or not rows[0]:
+        raise BoardError("the board is empty")
+    width = len(rows[0])
+    for r, line in enumerate(rows):
+        if len(line) != width:
+            raise BoardError(f"row {r + 1} has {len(line)} cells but row 1 has {width}: every row needs the same length")
+        for c, ch in enumerate(line):
+            if ch != EMPTY and ch not in OBJECTS:
+                known = ", ".join([EMPTY, *OBJECTS])
+                raise BoardError(f"row {r + 1}, column {c + 1} ({cell_name(r, c)}): unknown character {ch!r} (use {known})")
+    if width > MAX_SIDE or len(rows) > MAX_SIDE:
+        raise BoardError(f"the board is {width}x{len(rows)}; at most {MAX_SIDE} rows and columns are supported")
+    return len(rows), width, tuple("".join(rows))
+
+
+def format_board(cells: tuple[str, ...], width: int) -> str:
+    return "\n".join("".join(cells[i : i + width]) for i in range(0, len(cells), width))
+
+
+def ring_cells(row: int, col: int, radius: int, height: int, width: int) -> tuple[int, ...]:
+    """The on-board cells at Chebyshev distance ``radius`` from (row, col), in clockwise order.
+
+    The order starts at the cell straight above the centre (the seed's ``1``) and
+    goes clockwise; a tile moves one step along it per rotation. Cells off the
+    board are skipped, so a tile jumps to the next on-board cell of its ring.
+    """
+    d = radius
+    path: list[tuple[int, int]] = []
+    path += [(row - d, c) for c in range(col, col + d + 1)]  # top, centre to right corner
+    path += [(r, col + d) for r in range(row - d + 1, row + d + 1)]  # right side, down
+    path += [(row + d, c) for c in range(col + d - 1, col - d - 1, -1)]  # bottom, right to left
+    path += [(r, col - d) for r in range(row + d - 1, row - d - 1, -1)]  # left side, up
+    path += [(row - d, c) for c in range(col - d + 1, col)]  # top, left corner to centre
+    return tuple(r * width + c for r, c in path if 0 <= r < height and 0 <= c < width)
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    """What rotating around one cell with one range does: rings, affected cells, the permutation."""
+
+    rings: tuple[tuple[int, ...], ...]
+    affected: tuple[int, ...]
+    source: tuple[int, ...]  # new_board[i] = old_board[source[i]]
+
+    @property
+    def period(self) -> int:
+        """How many rotations bring every tile back: the lcm of the rings' on-board lengths."""
+        return lcm(*(len(ring) for ring in self.rings)) if self.rings else 1
+
+
+class Geometry:
+    """Tables for one board size: rotations per (cell, range), lines and neighbours per cell."""
+
+    def __init__(self, height: int, width: int) -> None:
+        self.height = height
+        self.width = width
+        self.size = height * width
+        self.max_radius = max(height, width) - 1
+        self._rotations: dict[tuple[int, int], Rotation] = {}
+        self._getters: dict[tuple[int, int], itemgetter] = {}
+        n = self.size
+        #: For each cell, its four lines outward (up, right, down, left), nearest cell first.
+        self.lines: tuple[tuple[tuple[int, ...], ...], ...] = tuple(self._lines_from(i) for i in range(n))
+        #: For each cell, the (up to 8) cells at Chebyshev distance 1.
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(ring_cells(i // width, i % width, 1, height, width) for i in range(n))
+
+    def _lines_from(self, i: int) -> tuple[tuple[int, ...], ...]:
+        r, c, w = i // self.width, i % self.width, self.width
+        up = tuple(rr * w + c for rr in range(r - 1, -1, -1))
+        right = tuple(r * w + cc for cc in range(c + 1, w))
+        down = tuple(rr * w + c for rr in range(r + 1, self.height))
+        left = tuple(r * w + cc for cc in range(c - 1, -1, -1))
+        return (up, right, down, left)
+
+    def radius_of(self, star: str) -> int:
+        rng = STAR_RANGES[star]
+        return self.max_radius if rng is None else min(rng, self.max_radius)
+
+    def rotation(self, cell: int, radius: int) -> Rotation:
+        key = (cell, radius)
+        rot = self._rotations.get(key)
+        if rot is None:
+            row, col = divmod(cell, self.width)
+            rings = tuple(ring for d in range(1, radius + 1) if (ring := ring_cells(row, col, d, self.height, self.width)))
+            source = list(range(self.size))
+            for ring in rings:
+                for k, dst in enumerate(ring):
+                    source[dst] = ring[k - 1]
+            rot = Rotation(rings, tuple(sorted(i for ring in rings for i in ring)), tuple(source))
+            self._rotations[key] = rot
+        return rot
+
+    def rotate(self, cells: tuple[str, ...], cell: int, radius: int) -> tuple[str, ...]:
+        """The board after rotating every ring 1..radius around ``cell`` one step clockwise."""
+        key = (cell, radius)
+        getter = self._getters.get(key)
+        if getter is None:
+            source = self.rotation(cell, radius).source
+            if len(source) == 1:
+                return cells
+            getter = self._getters[key] = itemgetter(*source)
+        return getter(cells)
+
+
+@lru_cache(maxsize=64)
+def geometry(height: int, width: int) -> Geometry:
+    return Geometry(height, width)
+
+
+def star_moves(cells: tuple[str, ...], geo: Geometry) -> list[int]:
+    """The cells holding a star whose rotation would move at least one object, in board order."""
+    found = []
+    for i, ch in enumerate(cells):
+        if ch in STAR_RANGES:
+            for j in geo.rotation(i, geo.radius_of(ch)).affected:
+                if cells[j] != EMPTY:
+                    found.append(i)
+                    break
+    return found
+
+
+def colour_lines(cells: tuple[str, ...], geo: Geometry, planet_in_line: bool = False) -> tuple[str, ...]:
+    """The colour sequence of every line out of every habitable planet (4 per planet).
+
+    A line lists the colours of the objects on it from the planet outward to the
+    board's edge, skipping empty cells. A comet next to a yellow dwarf or red
+    giant is ``?`` (any colour); any other comet is ``-`` (matches nothing).
+    """
+    out = []
+    for i, ch in enumerate(cells):
+        if ch != "P":
+            continue
+        for line in geo.lines[i]:
+            parts = ["b"] if planet_in_line else []
+            for j in line:
+                obj = cells[j]
+                if obj == EMPTY:
+                    continue
+                if obj == "C":
+                    parts.append(WILD if any(cells[k] in COMET_SUNS for k in geo.neighbours[j]) else DEAD)
+                else:
+                    parts.append(COLOURS[obj])
+            out.append("".join(parts))
+    return tuple(out)
+
+
+def line_has(line: str, pattern: str) -> bool:
+    """Whether ``pattern`` (card colours) appears contiguously in ``line`` (a wild comet matches any colour)."""
+    if WILD not in line:
+        return pattern in line
+    n = len(pattern)
+    for start in range(len(line) - n + 1):
+        for k in range(n):
+            ch = line[start + k]
+            if ch != WILD and ch != pattern[k]:
+                break
+        else:
+            return True
+    return False
+
+
+def found_count(lines: tuple[str, ...], pattern: str) -> int:
+    """How many lines show ``pattern`` (each line counts at most once)."""
+    return sum(1 for line in lines if line_has(line, pattern))

@@ -1,0 +1,59 @@
+"""The terminal picture of a position: a coloured grid, the hand, scores and deck size (Rich markup)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from astrarium.games.constellations.board import EMPTY, column_name
+
+if TYPE_CHECKING:
+    from astrarium.games.constellations.state import ConstellationsState
+
+#: Object letter -> Rich style.
+STYLES = {
+    "P": "bold blue",
+    "G": "bold green",
+    "Y": "bold yellow",
+    "R": "bold red",
+    "N": "bold bright_white",
+    "B": "bold white on grey23",
+    "C": "bold magenta",
+    EMPTY: "grey42",
+}
+COLOUR_STYLES = {"b": "blue", "g": "green", "y": "yellow", "r": "red", "w": "bright_white", "k": "white on grey23"}
+
+
+def card_markup(text: str) -> str:
+    colours, _, points = text.partition("/")
+    return "".join(f"[{COLOUR_STYLES[c]}]{c}[/]" for c in colours) + f"/{points}"
+
+
+def render_state(state: ConstellationsState, seat: int | None) -> str:
+    w = state.width
+    out = ["   " + " ".join(column_name(c) for c in range(w))]
+    for r in range(state.height):
+        row = state.board[r * w : (r + 1) * w]
+        out.append(f"{r + 1:>2} " + " ".join(f"[{STYLES[ch]}]{ch}[/]" for ch in row))
+    out.append(
+        "[dim]P planet(b) G gas giant(g) Y yellow dwarf(y,3) R red giant(r,4) N neutron star(w,5) "
+        "B black hole(k,all) C comet(any colour next to Y/R)[/]"
+    )
+    scores = "  ".join(
+        f"{'[bold]' if s == state.turn else ''}seat {s}: {score}{'[/]' if s == state.turn else ''}" for s, score in enumerate(state.scores)
+    )
+    out.append(f"Round {state.round}/{state.options['max_rounds']}  deck {len(state.deck)}  scores: {scores}")
+    if state.is_over:
+        out.append(f"[bold]Game over:[/] {state.outcome.reason if state.outcome else ''}")
+    else:
+        step = "rotate a star" if state.phase == "rotate" else "play cards or end"
+        out.append(f"Seat {state.turn} to {step}")
+    if seat is not None:
+        cards = [f"{card_markup(str(c))} (found {state.found(c)})" for c in state.hands[seat]]
+        out.append(f"Your hand: {'  '.join(cards) if cards else 'empty'}")
+    others = [f"seat {s}: {len(h)} cards" for s, h in enumerate(state.hands) if s != seat]
+    if others:
+        out.append("Hands: " + ", ".join(others))
+    if state.played:
+        s, card, found, points = state.played[-1]
+        out.append(f"Last play: seat {s} played {card_markup(card)}, found {found}x for {points} points")
+    return "\n".join(out)

@@ -1,0 +1,317 @@
+"""A position of Constellations and the rules of a turn.
+
+A turn is one rotation around a star (or a pass when no star can move
+anything), then any number of card plays whose constellation is on the board,
+then the hand is refilled. The turn ends by itself as soon as no card left in
+the hand is found on the board.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+from typing import Any
+
+from astrarium.core import Outcome, Rng, State
+from astrarium.games.constellations import actions as act
+from astrarium.games.constellations.actions import END, PASS, End, Pass, Play, Rotate
+from astrarium.games.constellations.board import (
+    EMPTY,
+    OBJECTS,
+    STAR_RANGES,
+    Geometry,
+    cell_name,
+    colour_lines,
+    format_board,
+    found_count,
+    geometry,
+    parse_board,
+    star_moves,
+)
+from astrarium.games.constellations.cards import Card, load_deck_file, shipped_deck
+
+
+class Phase(StrEnum):
+    """Where the turn stands: the rotation still to make, or card plays after it."""
+
+    ROTATE = "rotate"
+    PLAY = "play"
+
+
+ROTATE, PLAY = Phase.ROTATE, Phase.PLAY
+#: Random-board option name -> object letter, in placement order.
+OBJECT_COUNTS = (
+    ("planets", "P"),
+    ("gas_giants", "G"),
+    ("yellow_dwarfs", "Y"),
+    ("red_giants", "R"),
+    ("neutron_stars", "N"),
+    ("black_holes", "B"),
+    ("comets", "C"),
+)
+_ROTATES: dict[tuple[int, int], Rotate] = {}
+
+
+def _rotate_action(cell: int, width: int) -> Rotate:
+    key = (cell, width)
+    action = _ROTATES.get(key)
+    if action is None:
+        action = _ROTATES[key] = Rotate(*divmod(cell, width))
+    return action
+
+
+def make_deck(options: Any, rng: Rng) -> list[Card]:
+    """The deck in draw order: the ``deck`` option as given, else a shuffled designer's file or the shipped deck."""
+    if options.get("deck") is not None:
+        return [Card.parse(text) for text in options["deck"]]
+    cards = list(load_deck_file(options["deck_file"]) if options.get("deck_file") else shipped_deck())
+    rng.shuffle(cards)
+    return cards
+
+
+def random_board(options: Any, rng: Rng) -> tuple[str, ...]:
+    cells = [letter for name, letter in OBJECT_COUNTS for _ in range(options[name])]
+    cells += [EMPTY] * (options["width"] * options["height"] - len(cells))
+    rng.shuffle(cells)
+    return tuple(cells)
+
+
+class ConstellationsState(State):
+    board: tuple[str, ...]
+    geo: Geometry
+    height: int
+    width: int
+    turn: int
+    phase: Phase
+    round: int
+    hands: list[list[Card]]
+    deck: list[Card]  # reversed: the next card drawn is deck[-1]
+    scores: list[int]
+    played: list[list[Any]]  # public log: [seat, card, found, points]
+    ran_out: bool
+    _lines: tuple[str, ...] | None
+
+    # -- setup -----------------------------------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        if o["board"] is not None:
+            self.height, self.width, self.board = parse_board(o["board"])
+        else:
+            self.height, self.width = o["height"], o["width"]
+            self.board = random_board(o, self.rng)
+        self.geo = geometry(self.height, self.width)
+        deck = make_deck(o, self.rng)
+        deck.reverse()
+        self.deck = deck
+        self.hands = [[] for _ in range(self.players)]
+        for hand in self.hands:
+            for _ in range(o["hand_size"]):
+                if self.deck:
+                    hand.append(self.deck.pop())
+        self.scores = [0] * self.players
+        self.played = []
+        self.turn = 0
+        self.phase = ROTATE
+        self.round = 1
+        self.ran_out = False
+        self._lines = None
+
+    # -- queries -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self._outcome is not None else self.turn
+
+    def lines(self) -> tuple[str, ...]:
+        """The colour sequence of every line out of every planet (cached until the board changes)."""
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = colour_lines(self.board, self.geo, self.options["planet_in_line"])
+        return lines
+
+    def found(self, card: Card | str) -> int:
+        """How many lines show the card's constellation now (``card`` may be a Card or colours)."""
+        return found_count(self.lines(), card.colours if isinstance(card, Card) else card)
+
+    def board_text(self) -> str:
+        return format_board(self.board, self.width)
+
+    def radius(self, cell: int) -> int:
+        return self.geo.radius_of(self.board[cell])
+
+    def _playable(self, hand: list[Card]) -> list[Card]:
+        lines = self.lines()
+        return sorted({c for c in hand if found_count(lines, c.colours)})
+
+    # -- legal actions -----------------------------------------------------------
+    def _legal_actions(self) -> list[Any]:
+        if self.phase == ROTATE:
+            cells = star_moves(self.board, self.geo)
+            if not cells:
+                return [PASS]
+            w = self.width
+            return [_rotate_action(i, w) for i in cells]
+        moves: list[Any] = [Play(c) for c in self._playable(self.hands[self.turn])]
+        moves.append(END)
+        return moves
+
+    def parse_action(self, text: str) -> Any:
+        return act.parse_action(text)
+
+    def explain_illegal(self, action: Any) -> str:
+        hand = self.hands[self.turn]
+        if isinstance(action, Rotate):
+            where = cell_name(action.row, action.col)
+            if not (0 <= action.row < self.height and 0 <= action.col < self.width):
+                return f"{action}: row {action.row + 1}, column {action.col + 1} ({where}) is off the {self.height}x{self.width} board"
+            if self.phase != ROTATE:
+                return f"{action}: you have already rotated this turn; play a card or 'end'"
+            obj = self.board[action.row * self.width + action.col]
+            if obj not in STAR_RANGES:
+                what = "an empty cell" if obj == EMPTY else f"a {OBJECTS[obj][0]}"
+                return f"{action}: {where} holds {what}; only stars (Y, R, N, B) start a rotation"
+            return f"{action}: every cell within the {OBJECTS[obj][0]}'s range at {where} is empty; that is no rotation"
+        if isinstance(action, Pass):
+            if self.phase != ROTATE:
+                return "pass: you have already rotated; play a card or 'end'"
+            return "pass: a star can still rotate; a turn must start with a rotation"
+        if isinstance(action, End):
+            return "end: a turn starts with a rotation; rotate first"
+        if isinstance(action, Play):
+            if self.phase == ROTATE:
+                return f"{action}: a turn starts with a rotation; rotate first"
+            if action.card not in hand:
+                shown = " ".join(map(str, hand)) or "empty"
+                return f"{action}: that card is not in your hand (hand: {shown})"
+            return f"{action}: the constellation {action.card.colours} is not found from any habitable planet"
+        return f"{action} is not a legal action now"
+
+    # -- moving on -----------------------------------------------------------------
+    def _apply(self, action: Any) -> None:
+        if type(action) is Rotate:
+            cell = action.row * self.width + action.col
+            self.board = self.geo.rotate(self.board, cell, self.geo.radius_of(self.board[cell]))
+            self._lines = None
+            self._after_rotation()
+        elif type(action) is Play:
+            hand = self.hands[self.turn]
+            card = action.card
+            found = self.found(card)
+            points = card.score(found)
+            self.scores[self.turn] += points
+            hand.remove(card)
+            self.played.append([self.turn, str(card), found, points])
+            if not self._playable(hand):
+                self._end_turn()
+        elif type(action) is Pass:
+            self._after_rotation()
+        else:
+            self._end_turn()
+
+    def _after_rotation(self) -> None:
+        if self._playable(self.hands[self.turn]):
+            self.phase = PLAY
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        hand = self.hands[self.turn]
+        deck = self.deck
+        while len(hand) < self.options["hand_size"]:
+            if not deck:
+                self.ran_out = True
+                break
+            hand.append(deck.pop())
+        self.phase = ROTATE
+        if not deck and not any(self.hands):
+            self._finish("every constellation card has been played")
+            return
+        if self.turn == self.players - 1:
+            if self.ran_out:
+                self._finish(f"the deck ran out in round {self.round}")
+                return
+            if self.round >= self.options["max_rounds"]:
+                self._finish(f"{self.round} rounds were played")
+                return
+            self.round += 1
+        self.turn = (self.turn + 1) % self.players
+
+    def _finish(self, reason: str) -> None:
+        scores = tuple(float(s) for s in self.scores)
+        if self.players == 1:
+            target = self.options["solo_target"]
+            won = self.scores[0] >= target
+            verdict = "reached" if won else "missed"
+            reason = f"{reason}; {self.scores[0]} points {verdict} the solo target of {target}"
+            self._outcome = Outcome((0,) if won else (), reason, scores)
+            return
+        best = max(self.scores)
+        winners = tuple(s for s in range(self.players) if self.scores[s] == best)
+        self._outcome = Outcome(winners, f"{reason}; top score {best}", scores)
+
+    # -- copies and hidden information ---------------------------------------------
+    def _copy_fields(self, new: State) -> None:
+        assert isinstance(new, ConstellationsState)
+        new.hands = [h.copy() for h in self.hands]
+        new.deck = self.deck.copy()
+        new.scores = self.scores.copy()
+        new.played = self.played.copy()
+
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        """A copy where the deck order and every hand but ``seat``'s are re-dealt from the unseen cards."""
+        new = self.clone()
+        assert isinstance(new, ConstellationsState)
+        pool = list(new.deck)
+        for s, hand in enumerate(new.hands):
+            if s != seat:
+                pool += hand
+        rng.shuffle(pool)
+        for s, hand in enumerate(new.hands):
+            if s != seat:
+                n = len(hand)
+                new.hands[s] = pool[:n]
+                del pool[:n]
+        new.deck = pool
+        new.rng = rng.spawn()
+        return new
+
+    # -- views -----------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return {
+            "board": self.board_text(),
+            "height": self.height,
+            "width": self.width,
+            "round": self.round,
+            "max_rounds": self.options["max_rounds"],
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "scores": list(self.scores),
+            "hand": None if seat is None else [str(c) for c in self.hands[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck": len(self.deck),
+            "played": [list(p) for p in self.played],
+        }
+
+    def full_view(self) -> dict[str, Any]:
+        data = self.view(None)
+        data["hands"] = [[str(c) for c in h] for h in self.hands]
+        data["deck_order"] = [str(c) for c in reversed(self.deck)]
+        return data
+
+    def render(self, seat: int | None = None) -> str:
+        from astrarium.games.constellations.render import render_state
+
+        return render_state(self, seat)
+
+    # -- heuristic -----------------------------------------------------------------------
+    def evaluate(self, seat: int) -> float:
+        """Score (plus half of what the seat's hand could score on this board) against the rivals; see rules.md."""
+        if self._outcome is not None:
+            return self.returns()[seat]
+        lines = self.lines()
+        potential = sum(c.score(found_count(lines, c.colours)) for c in self.hands[seat])
+        mine = self.scores[seat] + 0.5 * potential
+        if self.players == 1:
+            target = self.options["solo_target"]
+            return math.tanh((mine - target) / max(10.0, float(target)))
+        rival = max(s for k, s in enumerate(self.scores) if k != seat)
+        return math.tanh((mine - rival) / 20.0)

@@ -1,0 +1,76 @@
+"""Orbital Combat: ships on eight rings around a black hole, the seed's movement system plus house-rule combat.
+
+Rules as implemented: ``rules.md`` in this package (``astrarium rules orbital-combat``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from astrarium.core import Game, Option, OptionError, register
+from astrarium.games.orbital_combat.actions import Allocation, Facing, Intensity, parse_allocation
+from astrarium.games.orbital_combat.fleet import parse_ship
+from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
+from astrarium.games.orbital_combat.state import OrbitalState
+
+
+class OrbitalCombat(Game):
+    id = "orbital-combat"
+    title = "Orbital Combat"
+    min_players = 2
+    max_players = 4
+    hidden_information = False
+    hidden = ()
+    cooperative = False
+    chance = False
+    notation_help = "[rot] coast|burn pro|retro soft|hard|extreme [scoop] wN dN [@seat], e.g. 'burn retro hard w5 d3'"
+    options = (
+        Option("start_mass", 10, "reaction mass each ship starts with (seed recommends 8-12)", int, minimum=8, maximum=12),
+        Option("hull", 12, "hull points each ship starts with; a ship at 0 is destroyed", int, minimum=1, maximum=99),
+        Option("round_limit", 40, "rounds before the game ends on the tie-break", int, minimum=1, maximum=500),
+        Option(
+            "turn_order",
+            "rotate",
+            "who allocates first each round: rotate (round r starts with seat r mod players) or fixed (seat 0 first)",
+            str,
+            choices=("rotate", "fixed"),
+        ),
+        Option("start_ring", 4, "ring all ships start on, evenly spaced (when 'ships' is empty)", int, minimum=1, maximum=12),
+        Option("weapon_range_mm", 150, "longest shot, in millimetres on the board", int, minimum=0, maximum=500),
+        Option("falloff_mm", 50, "a shot loses 1 point of strength per full this many millimetres", int, minimum=1, maximum=500),
+        Option("collision_mm", 10, "ships closer than this (a token's width) collide; 0: no collisions", int, minimum=0, maximum=100),
+        Option("collision_damage", 2, "hull each ship loses in a collision", int, minimum=0, maximum=20),
+        Option(
+            "ships",
+            [],
+            "starting ships, one per seat, e.g. ['r5 s1 retro m10', 'r4 s20']; empty: all on start_ring",
+            list,
+            maximum=4,
+        ),
+        Option("ring_table", "", "path of a designer's ring table (TOML/JSON); empty: the seed's table", str),
+    )
+    state_class = OrbitalState
+    package = "astrarium.games.orbital_combat"
+
+    def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
+        return options["round_limit"] * players
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        table = load_ring_table(options["ring_table"])
+        if options["start_ring"] > table.outermost:
+            raise OptionError("start_ring", f"the ring table has rings 1 to {table.outermost}, not {options['start_ring']}")
+        ships = options["ships"]
+        if ships:
+            if len(ships) != players:
+                raise OptionError("ships", f"give one ship per seat: {players} seats, {len(ships)} ships")
+            for text in ships:
+                try:
+                    parse_ship(text, table)
+                except ValueError as exc:
+                    raise OptionError("ships", str(exc)) from None
+
+
+register(OrbitalCombat)
+
+__all__ = ["Allocation", "Facing", "Intensity", "OrbitalCombat", "OrbitalState", "RingTable", "parse_allocation"]

@@ -1,0 +1,87 @@
+"""Seed section "Movement and Streamlines": which moves a ship has, and why a path is not one.
+
+A move is one step, then the streamlines followed as far as they go; a ship never enters a
+square against one of its arrows; it stops before re-entering a square it already passed;
+a black hole or a Gate ends the path (a Gate may also be jumped through to its partner).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from astrarium.games.streamlines.actions import Move
+from astrarium.games.streamlines.board import ARROWS_OF, DIRECTIONS, NEIGHBOUR, OPPOSITE, square_name
+from astrarium.games.streamlines.cards import GATE
+
+if TYPE_CHECKING:
+    from astrarium.games.streamlines.state import StreamlinesState
+
+_OPP_BY_INDEX = tuple(OPPOSITE[d] for d in DIRECTIONS)
+_MOVES: dict[tuple[tuple[int, ...], bool], Move] = {}
+
+
+def _move(path: tuple[int, ...], jump: bool) -> Move:
+    key = (path, jump)
+    m = _MOVES.get(key)
+    if m is None:
+        m = _MOVES[key] = Move(path, jump)
+    return m
+
+
+def moves_from(state: StreamlinesState, start: int) -> list[Move]:
+    """Every move from ``start``: one per distinct end (and gate jump), first path found in n-e-s-w order."""
+    arrows = state.arrows
+    found: dict[tuple[int, bool], Move] = {}
+    for i, nb in enumerate(NEIGHBOUR[start]):
+        if nb < 0 or arrows[nb] & _OPP_BY_INDEX[i]:
+            continue
+        _follow(state, nb, [nb], {start, nb}, found)
+    return list(found.values())
+
+
+def _follow(state: StreamlinesState, cur: int, path: list[int], visited: set[int], found: dict[tuple[int, bool], Move]) -> None:
+    if state.is_black_hole(cur):
+        found.setdefault((cur, False), _move(tuple(path), False))
+        return
+    if state.laid[cur] >= GATE:
+        partner = state.gate_partner(cur)
+        found.setdefault((cur, False), _move(tuple(path), False))
+        if partner >= 0:
+            found.setdefault((partner, True), _move((*path, partner), True))
+        return
+    arrows = state.arrows
+    row = NEIGHBOUR[cur]
+    exits = [nxt for i, _d, opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
+    if not exits:
+        found.setdefault((cur, False), _move(tuple(path), False))
+        return
+    for nxt in exits:
+        visited.add(nxt)
+        path.append(nxt)
+        _follow(state, nxt, path, visited, found)
+        path.pop()
+        visited.discard(nxt)
+
+
+def why_path_illegal(state: StreamlinesState, start: int, path: tuple[int, ...], jump: bool) -> str:
+    """Which movement rule the path breaks (or "" when each step is allowed)."""
+    cur = start
+    visited = {start}
+    steps = path[:-1] if jump else path
+    for k, nxt in enumerate(steps):
+        if nxt not in NEIGHBOUR[cur]:
+            return f"{square_name(nxt)} is not next to {square_name(cur)}"
+        d = DIRECTIONS[NEIGHBOUR[cur].index(nxt)]
+        if k > 0 and not state.arrows[cur] & d:
+            return f"no streamline on {square_name(cur)} points towards {square_name(nxt)}"
+        if state.arrows[nxt] & OPPOSITE[d]:
+            return f"a ship never enters {square_name(nxt)} moving against its streamline"
+        if nxt in visited:
+            return f"the ship stops before re-entering {square_name(nxt)}, which it already passed this move"
+        visited.add(nxt)
+        if state.is_black_hole(nxt) and k < len(steps) - 1:
+            return f"the ship is lost in the black hole at {square_name(nxt)} and goes no further"
+        cur = nxt
+    if jump and state.gate_partner(cur) != path[-1]:
+        return f"there is no matching Gate for {square_name(cur)} at {square_name(path[-1])}"
+    return ""

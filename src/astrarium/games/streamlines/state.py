@@ -1,0 +1,540 @@
+"""The rules of Streamlines: one position and how actions move it on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from astrarium.core import Outcome, Rng, State
+from astrarium.games.streamlines import actions as act
+from astrarium.games.streamlines.actions import Dump, Engineer, Give, Lay, Move
+from astrarium.games.streamlines.board import (
+    SQUARES,
+    Scenario,
+    load_scenario,
+    rotate_ccw,
+    rotate_cw,
+    square_name,
+)
+from astrarium.games.streamlines.cards import (
+    ACTION,
+    CARGO,
+    COLLAPSE,
+    ENGINEERING,
+    EXTRA_MOVE,
+    GATE,
+    GATES,
+    KIND_OF_NAME,
+    KINDS,
+    MAX_GATE_PAIRS,
+    NAMES,
+    PICKUP,
+    POWERS,
+    REFUGEE,
+    STREAMLINES,
+    card_counts,
+    orientations,
+    shape_of,
+)
+from astrarium.games.streamlines.movement import moves_from, why_path_illegal
+from astrarium.games.streamlines.render import public_view, render
+
+#: Planet stages: untouched, warned (one Collapse on it), collapsing (two), black hole.
+CALM, WARNED, COLLAPSING, BLACK_HOLE = 0, 1, 2, 3
+STAGE_NAMES = ("calm", "warned", "collapsing", "black hole")
+_LAYS: dict[tuple[int, int], Lay] = {}
+_GIVES: dict[tuple[int, int], Give] = {}
+
+
+class StreamlinesState(State):
+    """A position of Streamlines (all fields are plain lists and ints; see rules.md)."""
+
+    scenario: Scenario
+    required: int
+    planet_at: tuple[int, ...]  # square -> planet index or -1
+    escape: tuple[bool, ...]
+    arrows: list[int]  # square -> streamline arrow mask
+    laid: list[int]  # square -> card kind laid there, or -1
+    gate_pos: list[int]  # 2 per pair: the squares where that pair's gates lie, or -1
+    deck: list[int]  # the top is the end of the list
+    discard: list[int]
+    lost: list[int]
+    rescued: int
+    pos: list[int]  # seat -> ship square, or -1 when the ship is lost
+    powers: list[list[int]]  # seat -> counts of ACTION .. ENGINEERING
+    cargo: list[list[int]]
+    stage: list[int]  # planet -> CALM .. BLACK_HOLE
+    timer: list[int]  # planet -> turn ends left before a collapsing planet becomes a black hole
+    turn: int
+    turn_number: int
+    used: int  # actions spent this turn
+    free_moves: int
+    bonus_draw: bool
+    pending_dump: bool
+    gate_stopped: bool
+    events: list[str]
+
+    # -- setup -------------------------------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        scn = self.scenario = load_scenario(o["scenario"], o["scenario_file"])
+        self.required = o["required"] if o["required"] is not None else scn.required[self.players]
+        planet_at = [-1] * SQUARES
+        for i, sq in enumerate(scn.planets):
+            planet_at[sq] = i
+        self.planet_at = tuple(planet_at)
+        self.escape = tuple(sq in scn.escapes for sq in range(SQUARES))
+        self.arrows = [0] * SQUARES
+        self.laid = [-1] * SQUARES
+        for sq, mask in scn.streamlines:
+            self.arrows[sq] = mask
+            self.laid[sq] = shape_of(mask)
+        self.gate_pos = [-1] * (2 * MAX_GATE_PAIRS)
+        self.powers = [[0] * 5 for _ in range(self.players)]
+        if o["deck"]:
+            stacked = [KIND_OF_NAME[name] for name in o["deck"]]
+            for seat in range(self.players):
+                for kind in stacked[4 * seat : 4 * seat + 4]:
+                    self.powers[seat][kind] += 1
+            deck = stacked[4 * self.players :][::-1]
+        else:
+            deck = self._deal(card_counts(o, scn.collapse_cards))
+        self.deck = deck
+        self.discard = []
+        self.lost = []
+        self.rescued = 0
+        self.pos = [scn.starts[seat % len(scn.starts)] for seat in range(self.players)]
+        self.cargo = [[] for _ in range(self.players)]
+        self.stage = [CALM] * len(scn.planets)
+        self.timer = [0] * len(scn.planets)
+        self.turn = 0
+        self.turn_number = 0
+        self.events = []
+        self._start_turn(0)
+
+    def _deal(self, counts: list[int]) -> list[int]:
+        """Each ship: one Action, one Cargo, two Powers at random; the rest shuffled into the deck."""
+        pool: list[int] = []
+        for kind in sorted(POWERS):
+            pool += [kind] * counts[kind]
+        for seat in range(self.players):
+            pool.remove(ACTION)
+            pool.remove(CARGO)
+            self.powers[seat][ACTION] += 1
+            self.powers[seat][CARGO] += 1
+        self.rng.shuffle(pool)
+        for seat in range(self.players):
+            for _ in range(2):
+                self.powers[seat][pool.pop()] += 1
+        deck = pool
+        for kind in range(KINDS):
+            if kind not in POWERS:
+                deck += [kind] * counts[kind]
+        self.rng.shuffle(deck)
+        return deck
+
+    def _copy_fields(self, new: State) -> None:
+        n: Any = new
+        n.arrows = self.arrows.copy()
+        n.laid = self.laid.copy()
+        n.gate_pos = self.gate_pos.copy()
+        n.deck = self.deck.copy()
+        n.discard = self.discard.copy()
+        n.lost = self.lost.copy()
+        n.pos = self.pos.copy()
+        n.powers = [p.copy() for p in self.powers]
+        n.cargo = [c.copy() for c in self.cargo]
+        n.stage = self.stage.copy()
+        n.timer = self.timer.copy()
+        n.events = self.events.copy()
+
+    # -- small queries -------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self._outcome is not None else self.turn
+
+    def actions_left(self) -> int:
+        return self.powers[self.turn][ACTION] - self.used
+
+    def capacity(self, seat: int) -> int:
+        return self.powers[seat][CARGO]
+
+    def is_black_hole(self, sq: int) -> bool:
+        p = self.planet_at[sq]
+        return p >= 0 and self.stage[p] == BLACK_HOLE
+
+    def gate_partner(self, sq: int) -> int:
+        kind = self.laid[sq]
+        if kind not in GATES:
+            return -1
+        i = 2 * (kind - GATE)
+        a, b = self.gate_pos[i], self.gate_pos[i + 1]
+        return b if a == sq else a
+
+    def refugees_in_play(self) -> int:
+        """Refugees rescued, or still able to be: in the deck, the discard pile and ships' holds."""
+        aboard = sum(c.count(REFUGEE) for s, c in enumerate(self.cargo) if self.pos[s] >= 0)
+        return self.rescued + self.deck.count(REFUGEE) + self.discard.count(REFUGEE) + aboard
+
+    # -- movement (rules in movement.py) -------------------------------------------
+    def moves_from(self, start: int) -> list[Move]:
+        return moves_from(self, start)
+
+    def why_path_illegal(self, start: int, path: tuple[int, ...], jump: bool) -> str:
+        return why_path_illegal(self, start, path, jump)
+
+    # -- legal actions -----------------------------------------------------------
+    def _legal_actions(self) -> list[Any]:
+        seat = self.turn
+        cargo = self.cargo[seat]
+        if self.pending_dump:
+            return [act.DUMPS[k] for k in sorted(set(cargo))]
+        sq = self.pos[seat]
+        powers = self.powers[seat]
+        left = powers[ACTION] - self.used
+        out: list[Any] = []
+        if (left > 0 or self.free_moves > 0) and not self.gate_stopped:
+            out += self.moves_from(sq)
+        planet = self.planet_at[sq]
+        can_draw = (self.bonus_draw and self.deck) or (left > 0 and (self.deck or self.discard))
+        if planet >= 0 and self.stage[planet] != BLACK_HOLE and can_draw:
+            out.append(act.DRAW)
+        room = len(cargo) < powers[CARGO]
+        if left > 0 and cargo:
+            kinds = sorted(set(cargo))
+            if self.laid[sq] < 0 and planet < 0 and not self.escape[sq]:
+                for kind in kinds:
+                    if kind in STREAMLINES:
+                        out += [_lay(kind, mask) for mask in orientations(kind)]
+                    elif kind in GATES:
+                        out.append(_lay(kind, 0))
+            if self.escape[sq] and REFUGEE in cargo:
+                out.append(act.DROP)
+            for other in range(self.players):
+                if other != seat and self.pos[other] == sq and len(self.cargo[other]) < self.powers[other][CARGO]:
+                    out += [_give(kind, other) for kind in kinds]
+        if powers[PICKUP] and self.laid[sq] >= 0 and room:
+            out.append(act.PICKUP_ACTION)
+        if powers[EXTRA_MOVE] and not self.gate_stopped:
+            out.append(act.EXTRA_ACTION)
+        if powers[ENGINEERING] and self.laid[sq] in STREAMLINES:
+            out.append(act.ENGINEER_CW)
+            if rotate_cw(self.arrows[sq]) != rotate_ccw(self.arrows[sq]):
+                out.append(act.ENGINEER_CCW)
+        out.append(act.END)
+        return out
+
+    def parse_action(self, text: str) -> Any:
+        return act.parse(text)
+
+    def explain_illegal(self, action: Any) -> str:
+        seat = self.turn
+        sq = self.pos[seat]
+        where = f"ship {seat} on {square_name(sq)}"
+        powers = self.powers[seat]
+        left = powers[ACTION] - self.used
+        if self.pending_dump and not isinstance(action, Dump):
+            return f"{action}: the hold of {where} is over-full; first dump a cargo card (dump CARD)"
+        if isinstance(action, Dump):
+            if not self.pending_dump:
+                return f"{action}: cards are dumped only when a drawn card over-fills the hold"
+            return f"{action}: {where} carries no {NAMES[action.kind]} card"
+        if isinstance(action, Move):
+            if self.gate_stopped:
+                return f"{action}: {where} jumped through a Gate this turn and must stay there until next turn"
+            if left <= 0 and self.free_moves <= 0:
+                return f"{action}: {where} has no actions left this turn"
+            reason = self.why_path_illegal(sq, action.path, action.jump)
+            if reason:
+                return f"{action}: {reason}"
+            return f"{action}: the ship must follow the streamlines as far as they go; legal moves: " + ", ".join(
+                str(m) for m in self.moves_from(sq)
+            )
+        if action == act.DRAW:
+            planet = self.planet_at[sq]
+            if planet < 0:
+                return f"draw: cards are drawn only on a Planet square, and {where} is not on one"
+            if self.stage[planet] == BLACK_HOLE:
+                return f"draw: the planet at {square_name(sq)} is a black hole and no longer a source of cards"
+            if left <= 0 and not self.bonus_draw:
+                return f"draw: {where} has no actions left this turn"
+            if self.bonus_draw and left <= 0:
+                return "draw: the deck is empty, and a free draw needs cards left in the deck (it never reshuffles)"
+            return "draw: the deck and the discard pile are both empty"
+        if left <= 0 and isinstance(action, (Lay, Give, act.DropOff)):
+            return f"{action}: {where} has no actions left this turn"
+        if isinstance(action, Lay):
+            if action.kind not in self.cargo[seat]:
+                return f"{action}: {where} carries no {NAMES[action.kind]} card"
+            if self.laid[sq] >= 0 or self.planet_at[sq] >= 0 or self.escape[sq]:
+                return f"{action}: cards are laid on the ship's own square, and {square_name(sq)} is not empty"
+            return f"{action}: a {NAMES[action.kind]} card cannot point that way"
+        if action == act.DROP:
+            if not self.escape[sq]:
+                return f"drop: refugees are dropped off only at an Escape square, and {square_name(sq)} is not one"
+            return f"drop: {where} carries no refugees"
+        if isinstance(action, Give):
+            if not 0 <= action.seat < self.players or action.seat == seat:
+                return f"{action}: there is no other ship {action.seat}"
+            if self.pos[action.seat] != sq:
+                return f"{action}: cargo is transferred only to a ship on the same square"
+            if action.kind not in self.cargo[seat]:
+                return f"{action}: {where} carries no {NAMES[action.kind]} card"
+            return f"{action}: ship {action.seat}'s hold is full"
+        if action == act.PICKUP_ACTION:
+            if not powers[PICKUP]:
+                return f"pickup: {where} has no Pickup card"
+            if self.laid[sq] < 0:
+                return f"pickup: there is no card on {square_name(sq)} to pick up"
+            return f"pickup: {where} has no room in its hold"
+        if action == act.EXTRA_ACTION:
+            if not powers[EXTRA_MOVE]:
+                return f"extra: {where} has no Extra Move card"
+            return f"extra: {where} jumped through a Gate this turn and must stay there"
+        if isinstance(action, Engineer):
+            if not powers[ENGINEERING]:
+                return f"{action}: {where} has no Engineering card"
+            if self.laid[sq] not in STREAMLINES:
+                return f"{action}: there is no streamline card under {where}"
+            return f"{action}: turning this card either way gives the same streamline; write engineer cw"
+        return f"{action} is not a legal action now; {self._legal_hint()}"
+
+    # -- playing -------------------------------------------------------------------
+    def _apply(self, action: Any) -> None:
+        seat = self.turn
+        cls = type(action)
+        if cls is Dump:
+            self._dump(seat, action.kind)
+            return
+        if cls is act.Draw:
+            self._draw(seat)
+            return
+        self.bonus_draw = False
+        if cls is act.EndTurn:
+            self._end_turn()
+        elif cls is Move:
+            self._do_move(seat, action)
+        elif cls is Lay:
+            self.used += 1
+            sq = self.pos[seat]
+            self.cargo[seat].remove(action.kind)
+            self.laid[sq] = action.kind
+            if action.kind in GATES:
+                i = 2 * (action.kind - GATE)
+                self.gate_pos[i if self.gate_pos[i] < 0 else i + 1] = sq
+            else:
+                self.arrows[sq] = action.mask
+        elif cls is act.DropOff:
+            self.used += 1
+            cargo = self.cargo[seat]
+            n = cargo.count(REFUGEE)
+            self.cargo[seat] = [k for k in cargo if k != REFUGEE]
+            self.rescued += n
+            if self.rescued >= self.required:
+                self._outcome = Outcome(
+                    tuple(range(self.players)),
+                    f"the team rescued {self.rescued} of the {self.required} refugees needed",
+                    (float(self.rescued),) * self.players,
+                )
+        elif cls is Give:
+            self.used += 1
+            self.cargo[seat].remove(action.kind)
+            self.cargo[action.seat].append(action.kind)
+        elif cls is act.UsePickup:
+            self._spend_power(seat, PICKUP)
+            sq = self.pos[seat]
+            kind = self.laid[sq]
+            self.laid[sq] = -1
+            self.arrows[sq] = 0
+            if kind in GATES:
+                i = 2 * (kind - GATE)
+                self.gate_pos[i if self.gate_pos[i] == sq else i + 1] = -1
+            self.cargo[seat].append(kind)
+        elif cls is act.UseExtraMove:
+            self._spend_power(seat, EXTRA_MOVE)
+            self.free_moves += 1
+        elif cls is Engineer:
+            self._spend_power(seat, ENGINEERING)
+            sq = self.pos[seat]
+            self.arrows[sq] = rotate_cw(self.arrows[sq]) if action.clockwise else rotate_ccw(self.arrows[sq])
+
+    def _spend_power(self, seat: int, kind: int) -> None:
+        self.powers[seat][kind] -= 1
+        self.discard.append(kind)
+
+    def _do_move(self, seat: int, move: Move) -> None:
+        if self.free_moves > 0:
+            self.free_moves -= 1
+        else:
+            self.used += 1
+        end = move.path[-1]
+        self.pos[seat] = end
+        if move.jump:
+            self.gate_stopped = True
+        if self.is_black_hole(end):
+            self._lose_ship(seat, f"ship {seat} flew into the black hole at {square_name(end)} and is lost")
+            if self._outcome is None:
+                self._end_turn()
+
+    def _take(self, reshuffle: bool = True) -> int:
+        """The top card of the deck (the discard pile is shuffled in when the deck is dry); -1 if none."""
+        if not self.deck:
+            if not reshuffle or not self.discard:
+                return -1
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+            self.events.append("the discard pile was shuffled into a new deck")
+        return self.deck.pop()
+
+    def _draw(self, seat: int) -> None:
+        if self.bonus_draw and self.deck:
+            self.bonus_draw = False
+        else:
+            self.used += 1
+        card = self._take()
+        sq = self.pos[seat]
+        self.events.append(f"ship {seat} drew {NAMES[card]} at {square_name(sq)}")
+        if card in POWERS:
+            self.powers[seat][card] += 1
+            self.bonus_draw = True
+        elif card == COLLAPSE:
+            self._collapse(self.planet_at[sq])
+            self.bonus_draw = True
+        else:
+            self.cargo[seat].append(card)
+            if len(self.cargo[seat]) > self.powers[seat][CARGO]:
+                self.pending_dump = True
+
+    def _dump(self, seat: int, kind: int) -> None:
+        self.cargo[seat].remove(kind)
+        self.pending_dump = False
+        self.events.append(f"ship {seat} dumped {NAMES[kind]} into space")
+        if kind == REFUGEE:
+            self.lost.append(kind)
+            self._check_hope()
+        else:
+            self.discard.append(kind)
+
+    def _collapse(self, planet: int) -> None:
+        where = square_name(self.scenario.planets[planet])
+        stage = self.stage[planet]
+        if stage == CALM:
+            self.stage[planet] = WARNED
+            self.events.append(f"Collapse at {where}: a warning")
+        elif stage == WARNED:
+            self.stage[planet] = COLLAPSING
+            self.timer[planet] = self.players + 1
+            self.events.append(f"Collapse at {where}: the planet becomes a black hole after every player's next turn")
+        else:
+            self.discard.append(COLLAPSE)
+            self.events.append(f"Collapse at {where}: no further effect, discarded")
+
+    def _lose_ship(self, seat: int, why: str) -> None:
+        self.pos[seat] = -1
+        self.lost += self.cargo[seat]
+        self.cargo[seat] = []
+        for kind, n in enumerate(self.powers[seat]):
+            self.lost += [kind] * n
+        self.powers[seat] = [0] * 5
+        self.events.append(why)
+        if all(p < 0 for p in self.pos):
+            self._outcome = Outcome((), "every ship is lost", (float(self.rescued),) * self.players)
+        else:
+            self._check_hope()
+
+    def _check_hope(self) -> None:
+        if self._outcome is None and self.refugees_in_play() < self.required:
+            self._outcome = Outcome(
+                (),
+                f"too few refugees are left to reach {self.required} (rescued {self.rescued})",
+                (float(self.rescued),) * self.players,
+            )
+
+    def _end_turn(self) -> None:
+        while True:
+            for p, sq in enumerate(self.scenario.planets):
+                if self.stage[p] == COLLAPSING:
+                    self.timer[p] -= 1
+                    if self.timer[p] == 0:
+                        self.stage[p] = BLACK_HOLE
+                        self.events.append(f"the planet at {square_name(sq)} is now a black hole")
+                        for s in range(self.players):
+                            if self.pos[s] == sq:
+                                self._lose_ship(s, f"ship {s} was swallowed by the black hole at {square_name(sq)}")
+            if self._outcome is None and all(st == BLACK_HOLE for st in self.stage):
+                self._outcome = Outcome((), "every planet is a black hole", (float(self.rescued),) * self.players)
+            if self._outcome is not None:
+                return
+            self._start_turn((self.turn + 1) % self.players)
+            if self.pos[self.turn] >= 0:
+                return
+            self.events.append(f"ship {self.turn} is lost: the turn passes after the Clock phase")
+
+    def _start_turn(self, seat: int) -> None:
+        """The Clock Is Ticking phase: one card for each planet that is not a black hole."""
+        self.events = self.events[-6:]
+        self.turn = seat
+        self.turn_number += 1
+        self.used = 0
+        self.free_moves = 0
+        self.bonus_draw = False
+        self.pending_dump = False
+        self.gate_stopped = False
+        for p, sq in enumerate(self.scenario.planets):
+            if self.stage[p] == BLACK_HOLE:
+                continue
+            card = self._take()
+            if card < 0:
+                break
+            if card == COLLAPSE:
+                self._collapse(p)
+            else:
+                self.events.append(f"clock for {square_name(sq)}: {NAMES[card]}, discarded")
+                self.discard.append(card)
+
+    # -- chance and views -------------------------------------------------------
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        new: Any = self.clone()
+        rng.shuffle(new.deck)
+        new.rng = rng.spawn()
+        return new
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return public_view(self)
+
+    def full_view(self) -> dict[str, Any]:
+        data = self.view(None)
+        data["deck_order"] = [NAMES[k] for k in self.deck]
+        data["discard_order"] = [NAMES[k] for k in self.discard]
+        return data
+
+    def render(self, seat: int | None = None) -> str:
+        return render(self, seat)
+
+    def evaluate(self, seat: int) -> float:
+        if self._outcome is not None:
+            return self.returns()[seat]
+        aboard = sum(c.count(REFUGEE) for s, c in enumerate(self.cargo) if self.pos[s] >= 0)
+        progress = min(1.0, (self.rescued + 0.5 * aboard) / self.required)
+        danger = sum(self.stage) / (3 * len(self.stage))
+        ships = sum(p >= 0 for p in self.pos) / self.players
+        value = 0.9 * progress - 0.6 * danger - 0.3 * (1 - ships)
+        return max(-0.95, min(0.95, value))
+
+
+def _lay(kind: int, mask: int) -> Lay:
+    key = (kind, mask)
+    a = _LAYS.get(key)
+    if a is None:
+        a = _LAYS[key] = Lay(kind, mask)
+    return a
+
+
+def _give(kind: int, seat: int) -> Give:
+    key = (kind, seat)
+    a = _GIVES.get(key)
+    if a is None:
+        a = _GIVES[key] = Give(kind, seat)
+    return a
+
+
+__all__ = ["STAGE_NAMES", "StreamlinesState"]
