@@ -22,10 +22,16 @@ import astrarium  # noqa: E402
 from astrarium.agents.arena import Summary, plan_matches, run_matches, summarise, write_results  # noqa: E402
 
 #: The mcts budget per game (small enough that 100 games take minutes on 2 cores); see docs/agents.md.
-BUDGETS: dict[str, str] = {}
+BUDGETS: dict[str, str] = {
+    "celestials": "mcts:iterations=150,depth=10",
+    "connected-worlds": "mcts:iterations=30,depth=5",
+    "constellations": "mcts:iterations=300,rollout=heuristic,depth=2,c=0.5",
+    "orbital-combat": "mcts:iterations=200,rollout=heuristic,depth=4",
+    "streamlines": "mcts:iterations=300,depth=4,c=0.1",
+}
 DEFAULT_BUDGET = "mcts:iterations=200,rollout=heuristic,depth=4"
 #: Options per game for the strength runs (the introductory scenario where a game has several).
-OPTIONS: dict[str, dict[str, str]] = {}
+OPTIONS: dict[str, dict[str, str]] = {"streamlines": {"scenario": "introductory"}}
 
 
 def command(game_id: str, lineup: list[str], games: int, jobs: int, options: dict[str, str], out: str) -> str:

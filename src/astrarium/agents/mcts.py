@@ -39,12 +39,20 @@ from __future__ import annotations
 import math
 import random
 import time
+from enum import StrEnum
 from typing import Any
 
 from astrarium.agents.search import advance, check_budget, must_sample, random_playout, sampled_copy, values_for_all
 from astrarium.core.game import State
 
-ROLLOUTS = ("random", "heuristic")
+
+class Rollout(StrEnum):
+    """How a simulation plays on from the new leaf."""
+
+    RANDOM = "random"
+    HEURISTIC = "heuristic"
+
+
 #: Heuristic rollouts look one step ahead at every step, so they stop here unless told otherwise.
 HEURISTIC_DEPTH = 8
 
@@ -77,14 +85,14 @@ class MCTSAgent:
         iterations: int | None = None,
         seconds: float | None = None,
         c: float = 1.4,
-        rollout: str = "random",
+        rollout: Rollout | str = Rollout.RANDOM,
         depth: int | None = None,
         epsilon: float = 0.2,
         perfect_information: bool = False,
     ) -> None:
         self.iterations, self.seconds = check_budget(iterations, seconds)
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if rollout not in set(Rollout):
+            raise ValueError(f"rollout must be one of {', '.join(Rollout)}, not {rollout!r}")
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise ValueError(f"depth must be a whole number of at least 0, not {depth!r}")
         if not isinstance(c, int | float) or c < 0:
@@ -92,8 +100,8 @@ class MCTSAgent:
         if not isinstance(epsilon, int | float) or not 0 <= epsilon <= 1:
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
         self.c = float(c)
-        self.rollout = rollout
-        self.depth = HEURISTIC_DEPTH if depth is None and rollout == "heuristic" else depth
+        self.rollout = Rollout(rollout)
+        self.depth = HEURISTIC_DEPTH if depth is None and self.rollout is Rollout.HEURISTIC else depth
         self.epsilon = float(epsilon)
         self.perfect_information = bool(perfect_information)
         self.rand = random.Random(seed)
@@ -261,7 +269,7 @@ class MCTSAgent:
     # -- rollouts ----------------------------------------------------------------
     def _rollout(self, world: State) -> list[float]:
         depth = self.depth
-        if self.rollout == "random":
+        if self.rollout is Rollout.RANDOM:
             random_playout(world, self.rand.random, depth)
             return values_for_all(world)
         played = 0
