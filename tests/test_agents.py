@@ -215,7 +215,7 @@ def test_perfect_information_is_an_explicit_choice(game_id: str) -> None:
 # -- searching well ---------------------------------------------------------------------
 def test_mcts_finds_the_winning_move_in_nim() -> None:
     # From 9 stones the only winning move leaves a multiple of 4: take 1.
-    for spec in ("mcts:iterations=3000", "ismcts:iterations=3000"):
+    for spec in ("mcts:iterations=3000", "ismcts:iterations=3000", "mcts:iterations=3000,normalize=true,c=0.7"):
         assert make_agent(spec, seed=4).choose(nim(9)) == Take(1), spec
     assert make_agent("mcts:iterations=3000", seed=4).choose(nim(10)) == Take(2)
 
@@ -267,7 +267,16 @@ def safe_and_losing(players: int) -> State:
 
 
 @pytest.mark.parametrize("players", [2, 3])
-@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=300", "ismcts:iterations=300", "mcts:iterations=300,perfect_information=true"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "greedy",
+        "mcts:iterations=300",
+        "ismcts:iterations=300",
+        "ismcts:iterations=300,normalize=true,c=0.7",
+        "mcts:iterations=300,perfect_information=true",
+    ],
+)
 def test_players_do_not_push_the_pile_over(spec: str, players: int) -> None:
     state = safe_and_losing(players)
     room = state.options["target"] - state.total  # type: ignore[attr-defined]

@@ -88,6 +88,7 @@ class MCTSAgent:
         rollout: Rollout | str = Rollout.RANDOM,
         depth: int | None = None,
         epsilon: float = 0.2,
+        normalize: bool = False,
         perfect_information: bool = False,
     ) -> None:
         self.iterations, self.seconds = check_budget(iterations, seconds)
@@ -103,6 +104,7 @@ class MCTSAgent:
         self.rollout = Rollout(rollout)
         self.depth = HEURISTIC_DEPTH if depth is None and self.rollout is Rollout.HEURISTIC else depth
         self.epsilon = float(epsilon)
+        self.normalize = bool(normalize)
         self.perfect_information = bool(perfect_information)
         self.rand = random.Random(seed)
         #: Statistics of the last search: iterations run, seconds taken, root visits per action.
@@ -159,6 +161,7 @@ class MCTSAgent:
         limit, deadline = self._limits(started)
         count = 0
         rollout = self._rollout
+        normalize = self.normalize
         while count < limit:
             if deadline is not None and count & 15 == 0 and time.perf_counter() >= deadline:
                 break
@@ -181,14 +184,17 @@ class MCTSAgent:
                     advance(world, action)
                     path.append(child)
                     break
-                scale = c * sqrt(log(node.visits))
-                best = None
-                best_score = -math.inf
-                for child in node.children:
-                    n = child.visits
-                    score = child.total / n + scale / sqrt(n)
-                    if score > best_score:
-                        best, best_score = child, score
+                if normalize:
+                    best = self._pick_normalized(node.children, node.visits, False)
+                else:
+                    scale = c * sqrt(log(node.visits))
+                    best = None
+                    best_score = -math.inf
+                    for child in node.children:
+                        n = child.visits
+                        score = child.total / n + scale / sqrt(n)
+                        if score > best_score:
+                            best, best_score = child, score
                 advance(world, best.action)
                 node = best
                 path.append(best)
@@ -209,6 +215,7 @@ class MCTSAgent:
         limit, deadline = self._limits(started)
         count = 0
         rollout = self._rollout
+        normalize = self.normalize
         root.children = {}
         while count < limit:
             if deadline is not None and count & 15 == 0 and time.perf_counter() >= deadline:
@@ -241,6 +248,9 @@ class MCTSAgent:
                     for a in legal:
                         child = children[a]
                         child.avail += 1
+                if normalize:
+                    best = self._pick_normalized([children[a] for a in legal], node.visits, availability)
+                elif availability:
                     for a in legal:
                         child = children[a]
                         n = child.visits
@@ -265,6 +275,22 @@ class MCTSAgent:
                 if mover is not None:
                     node.total += values[mover]
         return count
+
+    def _pick_normalized(self, children: list[Node], parent_visits: int, availability: bool) -> Node:
+        """UCT on mean values rescaled to [0, 1] among the siblings (robust to the evaluation's scale)."""
+        means = [child.total / child.visits for child in children]
+        low, high = min(means), max(means)
+        span = high - low
+        c = self.c
+        log, sqrt = math.log, math.sqrt
+        best, best_score = children[0], -math.inf
+        for child, mean in zip(children, means, strict=True):
+            q = (mean - low) / span if span > 0 else 0.5
+            visits = child.avail if availability else parent_visits
+            score = q + c * sqrt(log(visits) / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
 
     # -- rollouts ----------------------------------------------------------------
     def _rollout(self, world: State) -> list[float]:
