@@ -85,11 +85,16 @@ def test_phases_advance_from_the_final_phase_loops_to_the_initial_phase() -> Non
     assert players(state)[0]["phase"] == "Dawn"
 
 
-def test_phases_moon_full_moon_start_damages_every_sun_card() -> None:
-    state = start("sun hand advance; sun board A1 solar-lion; moon phase Full Moon")
+def test_phases_moon_waxing_start_mends_every_moon_card_up_to_its_maximum() -> None:
+    state = start("sun hand advance; moon phase Waxing; moon board A4 night-wolf 2; moon board B4 tide-serpent")
     play(state, "draw", "end", "keep")
     assert state.current_player == 1
-    assert cell(state, "A1")["health"] == 3
+    assert cell(state, "A4")["health"] == 3 and cell(state, "B4")["health"] == 5
+
+
+def test_phases_sun_dusk_start_heals_the_sun() -> None:
+    state = start("sun phase Dusk; sun health 15")
+    assert players(state)[0]["health"] == 17
 
 
 # -- Turns ---------------------------------------------------------------------------------------
@@ -178,8 +183,8 @@ def test_cards_custom_activation_replaces_the_default_attack() -> None:
     play(state, "draw")
     assert "activate A0" in legal(state)
     play(state, "activate A0")
-    assert cell(state, "A3")["health"] == 1 and cell(state, "A4")["health"] == 3
-    assert cell(state, "B3")["health"] == 2  # another lane: untouched
+    assert cell(state, "A3")["health"] == 4 - 2 and cell(state, "A4")["health"] == 5 - 2
+    assert cell(state, "B3")["health"] == 3  # another lane: untouched
 
 
 def test_creatures_are_summoned_on_a_defensive_position() -> None:
@@ -249,9 +254,9 @@ def test_cards_effect_exhaust_lane_enemies() -> None:
     assert not any(a.startswith("move C2") for a in legal(state))
 
 
-def test_cards_effect_turn_start_heals_self() -> None:
-    state = start("sun hand advance; sun board A1 phoenix 1")
-    assert cell(state, "A1")["health"] == 2
+def test_cards_effect_turn_start_mends_self_but_not_above_the_maximum() -> None:
+    state = start("sun hand advance; sun board A1 phoenix 1; sun board B1 phoenix 3")
+    assert cell(state, "A1")["health"] == 2 and cell(state, "B1")["health"] == 3
 
 
 def test_cards_effect_adjacent_enemies() -> None:
@@ -261,8 +266,8 @@ def test_cards_effect_adjacent_enemies() -> None:
         first="moon",
     )
     play(state, "draw", "activate B3")
-    # the Full Moon's start took 1 from each, the coils 2 from each adjacent card
-    assert [cell(state, at)["health"] for at in ("B2", "A3", "C3")] == [6, 6, 6]
+    # the coils take 2 from every adjacent enemy card at once
+    assert [cell(state, at)["health"] for at in ("B2", "A3", "C3")] == [7, 7, 7]
 
 
 # -- Card piles ----------------------------------------------------------------------------------
@@ -280,7 +285,7 @@ def test_card_piles_a_deck_is_3_advance_and_two_of_each_listed_card() -> None:
 
 
 def test_card_piles_a_dead_card_goes_to_the_graveyard() -> None:
-    state = start("sun phase Zenith; sun hand advance; sun board B2 solar-lion; moon board B3 night-wolf")
+    state = start("sun phase Zenith; sun hand advance; sun board B2 solar-lion; moon board B3 night-wolf 3")
     play(state, "draw", "activate B2 B3")
     assert cell(state, "B3") is None and players(state)[1]["graveyard"] == ["night-wolf"]
 
@@ -335,7 +340,7 @@ def test_health_a_card_dies_when_its_health_drops_to_0() -> None:
 def test_health_a_card_may_be_healed_above_its_maximum() -> None:
     state = start("sun phase Dawn; sun hand radiance advance; sun board A1 solar-lion; sun health 10")
     play(state, "draw", "play radiance")
-    assert cell(state, "A1")["health"] == 4 + 2
+    assert cell(state, "A1")["health"] == 4 + 1
     assert players(state)[0]["health"] == 13
 
 

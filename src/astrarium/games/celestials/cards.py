@@ -38,6 +38,7 @@ class PhaseKind(Enum):
 class Effect(Enum):
     DAMAGE = "damage"  # remove health
     HEAL = "heal"  # add health (may pass the maximum)
+    MEND = "mend"  # add health, but not above the card's maximum (the seed's "unless the contrary is specified")
     DRAW = "draw"  # the owner draws cards (hand limit holds)
     EXHAUST = "exhaust"  # the target card is exhausted (until the end of its owner's next turn)
 

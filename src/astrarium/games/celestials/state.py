@@ -386,6 +386,9 @@ class CelestialsState(State):
                     self._hurt_card(cell, s.amount)
                 elif s.effect is Effect.HEAL:
                     self.cell_hp[cell] += s.amount
+                elif s.effect is Effect.MEND:
+                    top = max(self.cell_hp[cell], self.rules.catalog[self.cell_card[cell]].health)
+                    self.cell_hp[cell] = min(self.cell_hp[cell] + s.amount, top)
                 else:
                     self.cell_exh[cell] = True
 
