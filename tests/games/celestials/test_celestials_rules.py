@@ -421,3 +421,42 @@ def test_end_turn_limit_equal_health_board_health_decides_else_a_draw() -> None:
 
 def test_end_moon_may_go_first() -> None:
     assert start(first="moon").current_player == 1
+
+
+def _all_but(seat: int, keep: list[str]) -> str:
+    """Every card of a deck except ``keep``, for a graveyard statement."""
+    cards = [c.key for c in GAME.new_game(2, 0).rules.decks[seat].cards[1:] for _ in range(2)] + ["advance"] * 3
+    for k in keep:
+        cards.remove(k)
+    return " ".join(cards)
+
+
+def test_card_piles_after_two_yes_answers_the_question_comes_again() -> None:
+    sun_keep = ["phoenix", "radiance", "solar-lion", "advance"]
+    moon_keep = ["moonbeam", "night-wolf", "advance"]
+    state = start(
+        f"sun hand advance solar-lion; sun pile phoenix; sun discard radiance; sun graveyard {_all_but(0, sun_keep)}; "
+        f"moon hand advance night-wolf; moon pile; moon discard moonbeam; moon graveyard {_all_but(1, moon_keep)}"
+    )
+    play(state, "draw", "reshuffle yes", "reshuffle yes")
+    sun, moon = players(state)
+    assert (sun["draw_order"], moon["draw_order"]) == (["radiance"], ["moonbeam"])
+    play(state, "end", "discard phoenix")  # the Sun draws radiance; the Moon's pile still holds a card
+    assert state.current_player == 1 and not state.view(None)["votes"]
+    play(state, "draw")  # the last card of both draw piles: the Moon, who drew it, answers first
+    assert state.view(None)["votes"] == [1, 0] and state.current_player == 1
+    with pytest.raises(IllegalAction, match="reshuffle"):
+        state.apply("end")
+
+
+def test_cards_the_default_attack_hits_only_enemy_cards() -> None:
+    state = start("sun phase Zenith; sun hand advance; sun board B2 solar-lion; sun board B3 phoenix")
+    play(state, "draw")
+    assert not any(a.startswith("activate B2") for a in legal(state))
+
+
+def test_board_no_direct_attack_away_from_the_opponents_defence() -> None:
+    state = start("sun phase Zenith; sun hand advance; sun board B3 solar-archer; moon board B2 night-wolf")
+    play(state, "draw")
+    assert "activate B3 face" not in legal(state)  # not on the Moon's defence position
+    assert "activate B3 B2" in legal(state)  # the archer's own activation: any enemy card

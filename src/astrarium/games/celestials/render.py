@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from astrarium.games.celestials.state import CelestialsState
 
 COLOURS = ("yellow", "cyan")
-CELL = 16
+CELL = 18
 
 
 def _cell(state: CelestialsState, at: int) -> str:
