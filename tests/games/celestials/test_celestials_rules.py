@@ -185,6 +185,7 @@ def test_cards_custom_activation_replaces_the_default_attack() -> None:
     play(state, "activate A0")
     assert cell(state, "A3")["health"] == 4 - 2 and cell(state, "A4")["health"] == 5 - 2
     assert cell(state, "B3")["health"] == 3  # another lane: untouched
+    assert players(state)[1]["health"] == 20  # an activation without a chosen target hits no player
 
 
 def test_creatures_are_summoned_on_a_defensive_position() -> None:

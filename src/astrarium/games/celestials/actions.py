@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from astrarium.core import IllegalAction
 from astrarium.games.celestials.board import NAMES, parse_location
 
-FACE = -1  # the target of a direct attack on the opponent
+FACE = -2  # the target of a direct attack on the opponent (not a location, and not EMPTY)
 
 
 @dataclass(frozen=True, slots=True)

@@ -246,9 +246,9 @@ class CelestialsState(State):
         elif kind is A.NoDraw:
             self.step = MAIN
         elif kind is A.Play:
-            self._play(seat, self.rules.index[seat][action.card], action.at)
+            self._play(seat, self.rules.index[seat][action.card], EMPTY if action.at is None else action.at)
         elif kind is A.Activate:
-            self._activate(seat, action.at, action.target)
+            self._activate(seat, action.at, EMPTY if action.target is None else action.target)
         elif kind is A.Move:
             self.cell_card[action.dst] = self.cell_card[action.src]
             self.cell_hp[action.dst] = self.cell_hp[action.src]
@@ -338,29 +338,29 @@ class CelestialsState(State):
                 self.discards[seat] = []
                 self.rng.shuffle(pile)
 
-    def _play(self, seat: int, c: int, at: int | None) -> None:
+    def _play(self, seat: int, c: int, at: int) -> None:
+        """Play card ``c``: a spell at its chosen target ``at`` (EMPTY: none), a creature or structure onto ``at``."""
         card = self.rules.catalog[c]
         self.hands[seat].remove(c)
         if card.kind is Kind.SPELL:
             self.graves[seat].append(c)
-            self._resolve(card.on_play, seat, EMPTY, EMPTY if at is None else at)
+            self._resolve(card.on_play, seat, EMPTY, at)
             return
-        assert at is not None
         self.cell_card[at] = c
         self.cell_hp[at] = card.health
         self.cell_exh[at] = False
         if card.on_play:
             self._resolve(card.on_play, seat, at, EMPTY)
 
-    def _activate(self, seat: int, at: int, target: int | None) -> None:
+    def _activate(self, seat: int, at: int, target: int) -> None:
+        """Activate the card on ``at``; ``target`` is a location, FACE, or EMPTY (no chosen target)."""
         card = self.rules.catalog[self.cell_card[at]]
         self.cell_exh[at] = True
         if target == A.FACE:
             self._hurt_player(1 - seat, card.damage)
         elif card.on_activate is not None:
-            self._resolve(card.on_activate, seat, at, EMPTY if target is None else target)
+            self._resolve(card.on_activate, seat, at, target)
         else:
-            assert target is not None
             self._hurt_card(target, card.damage)
 
     # -- effects ------------------------------------------------------------------
