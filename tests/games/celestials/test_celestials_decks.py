@@ -108,7 +108,6 @@ def test_bad_deck_missing_file_and_bad_syntax(tmp_path: Path) -> None:
         ("sun hand sunspear sunspear sunspear", "no copy"),
         ("moon phase Noon", "phases are"),
         ("sun board A1 sun-temple", "back of a lane"),
-        ("sun board A0 solar-lion", "structure positions"),
         ("sun board A1 sunspear", "cannot stand"),
         ("sun board A1 solar-lion; moon board A1 night-wolf", "occupied"),
         ("venus hand x", "starts with 'sun' or 'moon'"),

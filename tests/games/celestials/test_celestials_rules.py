@@ -379,13 +379,13 @@ def test_board_move_to_any_lane_at_the_same_position_in_friendly_territory() -> 
     state = start("sun hand advance; sun board B1 solar-lion; sun board D1 phoenix")
     play(state, "draw")
     moves = [a for a in legal(state) if a.startswith("move B1")]
-    assert moves == ["move B1 A1", "move B1 B2", "move B1 C1"]  # D1 is occupied; B0 is for structures
+    assert moves == ["move B1 A1", "move B1 B0", "move B1 B2", "move B1 C1"]  # D1 is occupied
 
 
 def test_board_only_orthogonal_steps_in_enemy_territory() -> None:
     state = start("sun hand advance; sun board B3 solar-lion")
     play(state, "draw")
-    assert [a for a in legal(state) if a.startswith("move B3")] == [
+    assert sorted(a for a in legal(state) if a.startswith("move B3")) == [
         "move B3 A3",
         "move B3 B2",
         "move B3 B4",
@@ -450,10 +450,10 @@ def test_card_piles_after_two_yes_answers_the_question_comes_again() -> None:
         state.apply("end")
 
 
-def test_cards_the_default_attack_hits_only_enemy_cards() -> None:
-    state = start("sun phase Zenith; sun hand advance; sun board B2 solar-lion; sun board B3 phoenix")
-    play(state, "draw")
-    assert not any(a.startswith("activate B2") for a in legal(state))
+def test_cards_the_default_attack_may_hit_any_neighbouring_card_even_a_friendly_one() -> None:
+    state = start("sun phase Zenith; sun hand advance; sun board B2 solar-lion; sun board B3 phoenix 5")
+    play(state, "draw", "activate B2 B3")
+    assert cell(state, "B3")["health"] == 2
 
 
 def test_board_no_direct_attack_away_from_the_opponents_defence() -> None:
@@ -461,3 +461,18 @@ def test_board_no_direct_attack_away_from_the_opponents_defence() -> None:
     play(state, "draw")
     assert "activate B3 face" not in legal(state)  # not on the Moon's defence position
     assert "activate B3 B2" in legal(state)  # the archer's own activation: any enemy card
+
+
+def test_board_a_creature_may_stand_on_an_empty_structure_position_and_blocks_a_structure_there() -> None:
+    state = start("sun hand advance; sun board B4 solar-lion; moon hand silver-tower advance")
+    play(state, "draw", "move B4 B5", "end", "keep", "draw")
+    assert cell(state, "B5")["card"] == "solar-lion"
+    assert "play silver-tower B5" not in legal(state)
+    with pytest.raises(IllegalAction, match="occupied"):
+        state.apply("play silver-tower B5")
+
+
+def test_board_a_creature_on_the_structure_position_does_not_guard_the_lane() -> None:
+    state = start("sun phase Zenith; sun hand advance; sun board B4 solar-lion; sun board B5 phoenix")
+    play(state, "draw")
+    assert "activate B4 face" in legal(state)

@@ -78,3 +78,11 @@ def test_evaluate_prefers_health_and_board_and_is_bounded() -> None:
     assert ahead.evaluate(0) > 0.3 and ahead.evaluate(1) == pytest.approx(-ahead.evaluate(0))
     assert 0 < board.evaluate(0) < ahead.evaluate(0)
     assert all(-1 <= s.evaluate(seat) <= 1 for s in (even, ahead, board) for seat in (0, 1))
+
+
+def test_evaluate_values_a_creature_more_the_nearer_it_stands_to_the_opponents_defence() -> None:
+    def value(at: str) -> float:
+        return GAME.new_game(2, 0, {"position": f"sun hand advance; moon hand advance; sun board {at} solar-lion"}).evaluate(0)
+
+    assert value("A1") < value("A2") < value("A3") < value("A4")
+    assert value("A5") < value("A4")

@@ -65,7 +65,7 @@ LANE_CELLS: tuple[tuple[int, ...], ...] = tuple(tuple(loc(lane_of(i), p) for p i
 
 def _moves(location: int, seat: int) -> tuple[int, ...]:
     """Where a creature of ``seat`` may manoeuvre from ``location`` on an empty board."""
-    out = [n for n in ADJACENT[location] if not is_structure_slot(n)]
+    out = list(ADJACENT[location])
     if side_of(location) == seat:
         pos = pos_of(location)
         out += [loc(lane, pos) for lane in range(len(LANES)) if lane != lane_of(location)]

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 HEALTH_WEIGHT = 1.0  # per point of player health difference
 CARD_WEIGHT = 0.35  # per point of (health + 1.5 x Damage) of a card on the board
-ADVANCE_WEIGHT = 0.3  # per position a creature stands beyond its own defence position
+ADVANCE_WEIGHT = 0.3  # per step a creature has come towards the opponent's defence position
 HAND_WEIGHT = 0.5  # per card in hand
 SCALE = 12.0  # tanh scale: a 12-point lead is worth about 0.76
 
@@ -21,7 +21,8 @@ SCALE = 12.0  # tanh scale: a 12-point lead is worth about 0.76
 def material(state: CelestialsState, seat: int) -> float:
     """What ``seat``'s cards on the board are worth."""
     catalog, owner = state.rules.catalog, state.rules.owner
-    home = B.DEFENCE_POS[seat]
+    target = B.DEFENCE_POS[1 - seat]
+    span = abs(target - B.DEFENCE_POS[seat])
     total = 0.0
     for at, c in enumerate(state.cell_card):
         if c < 0 or owner[c] != seat:
@@ -29,7 +30,7 @@ def material(state: CelestialsState, seat: int) -> float:
         card = catalog[c]
         total += CARD_WEIGHT * (state.cell_hp[at] + 1.5 * card.damage)
         if card.kind is Kind.CREATURE:
-            total += ADVANCE_WEIGHT * abs(at % B.WIDTH - home)
+            total += ADVANCE_WEIGHT * max(0, span - abs(at % B.WIDTH - target))
     return total
 
 

@@ -105,7 +105,7 @@ def _activate_reason(s: CelestialsState, seat: int, action: A.Activate) -> str:
     if card.on_activate is None:
         if card.damage == 0:
             return f"{card.name} has no Damage and no activation"
-        return f"{card.name} attacks only an orthogonally adjacent enemy card"
+        return f"{card.name} attacks only an orthogonally adjacent card"
     return f"that is not a valid target for {card.name}'s activation"
 
 
@@ -120,8 +120,6 @@ def _move_reason(s: CelestialsState, seat: int, action: A.Move) -> str:
         return f"{card.name} is exhausted (a creature manoeuvres once a turn)"
     if s.cell_card[action.dst] != EMPTY:
         return f"{B.NAMES[action.dst]} is occupied"
-    if B.is_structure_slot(action.dst):
-        return "creatures do not enter the structure positions"
     return "creatures step orthogonally, or, in friendly territory, to another lane at the same position"
 
 

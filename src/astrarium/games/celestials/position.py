@@ -98,8 +98,6 @@ def parse_position(text: str, rules: object, pools: list[list[int]]) -> list[Sid
                 raise _fail(statement, f"{card.name} cannot stand on the board")
             if card.kind is Kind.STRUCTURE and not B.is_structure_slot(at):
                 raise _fail(statement, "structures stand only at the back of a lane (position 0 or 5)")
-            if card.kind is Kind.CREATURE and B.is_structure_slot(at):
-                raise _fail(statement, "creatures do not stand on structure positions")
             if any(at == placed[0] for s in sides for placed in s.board):
                 raise _fail(statement, f"{args[0].upper()} is already occupied")
             rest = [a.lower() for a in args[2:]]

@@ -221,8 +221,9 @@ class CelestialsState(State):
                 out.append(None)
             else:
                 out += self._chosen_targets(chosen, seat, at)
-        elif card.damage > 0:
-            out += self._chosen_targets(Target.CHOSEN_ADJACENT_ENEMY, seat, at)
+        elif card.damage > 0:  # the seed: "any orthogonally neighbouring card", friend or enemy
+            cell_card = self.cell_card
+            out += [t for t in B.ADJACENT[at] if cell_card[t] != EMPTY]
         if card.kind is Kind.CREATURE and card.damage > 0 and self._can_strike_face(at, seat):
             out.append(A.FACE)
         return out
@@ -232,7 +233,8 @@ class CelestialsState(State):
         enemy = 1 - seat
         if B.pos_of(at) != B.DEFENCE_POS[enemy]:
             return False
-        return self.cell_card[B.loc(B.lane_of(at), B.STRUCTURE_POS[enemy])] == EMPTY
+        guard = self.card_at(B.loc(B.lane_of(at), B.STRUCTURE_POS[enemy]))
+        return guard is None or guard.kind is not Kind.STRUCTURE
 
     # -- applying actions --------------------------------------------------------
     def _apply(self, action: Any) -> None:
