@@ -1,11 +1,13 @@
 """Measure the balance of Celestials: Sun against Moon, both seats played by the same policy.
 
 Policies: ``random`` (uniform among legal actions, the floor) and ``greedy``
-(one step: try every legal action on a copy and keep the one whose position the
-game's ``evaluate()`` rates best for the acting seat; when nothing improves the
-position it advances the phase, else ends the turn, else keeps its hand).
+(one step: try every legal action on a determinized copy, so it never sees hidden
+cards, and keep the one whose position the game's ``evaluate()`` rates best for the
+acting seat; when nothing improves the position it discards a card it cannot play
+in its phase, else advances the phase, else ends the turn; it agrees to reshuffle).
 
-    PYTHONPATH=src python scripts/celestials_balance.py --games 1000 --policy greedy
+    PYTHONPATH=src python scripts/celestials_balance.py --games 4000 --policy greedy
+    PYTHONPATH=src python scripts/celestials_balance.py --games 4000 --policy random
 
 Prints Sun's win rate with a 95% confidence interval (normal approximation).
 Stronger players (MCTS) will re-measure this later.
