@@ -18,11 +18,14 @@ given is dealt its starting hand from its draw pile as usual.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from astrarium.core import OptionError, Rng
 from astrarium.games.celestials import board as B
-from astrarium.games.celestials.cards import Kind
+from astrarium.games.celestials.cards import Deck, Kind
+
+if TYPE_CHECKING:
+    from astrarium.games.celestials.state import Rules
 
 SEATS = {"sun": 0, "moon": 1}
 
@@ -42,7 +45,7 @@ def _fail(text: str, problem: str) -> OptionError:
     return OptionError("position", f"{text.strip()!r}: {problem}")
 
 
-def parse_position(text: str, rules: object, pools: list[list[int]]) -> list[Side]:
+def parse_position(text: str, rules: Rules, pools: list[list[int]]) -> list[Side]:
     """Read the statements; takes the cards they name out of ``pools`` (each side's whole deck)."""
     sides = [Side(), Side()]
     for statement in text.split(";"):
@@ -54,10 +57,10 @@ def parse_position(text: str, rules: object, pools: list[list[int]]) -> list[Sid
         seat = SEATS[words[0].lower()]
         what, args = words[1].lower(), words[2:]
         side = sides[seat]
-        deck = rules.decks[seat]  # type: ignore[attr-defined]
-        index = rules.index[seat]  # type: ignore[attr-defined]
+        deck = rules.decks[seat]
+        index = rules.index[seat]
 
-        def take(key: str, statement: str = statement, seat: int = seat, index: dict = index, deck: Any = deck) -> int:
+        def take(key: str, statement: str = statement, seat: int = seat, index: dict = index, deck: Deck = deck) -> int:
             c = index.get(key.lower())
             if c is None:
                 raise _fail(statement, f"the {deck.character} deck has no card {key!r}")
@@ -93,7 +96,7 @@ def parse_position(text: str, rules: object, pools: list[list[int]]) -> list[Sid
             if at is None:
                 raise _fail(statement, f"{args[0]!r} is not a location (A0..D5)")
             c = take(args[1])
-            card = rules.catalog[c]  # type: ignore[attr-defined]
+            card = rules.catalog[c]
             if card.kind in (Kind.SPELL, Kind.ADVANCE):
                 raise _fail(statement, f"{card.name} cannot stand on the board")
             if card.kind is Kind.STRUCTURE and not B.is_structure_slot(at):
