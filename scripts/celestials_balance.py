@@ -6,8 +6,8 @@ cards, and keep the one whose position the game's ``evaluate()`` rates best for 
 acting seat; when nothing improves the position it discards a card it cannot play
 in its phase, else advances the phase, else ends the turn; it agrees to reshuffle).
 
-    PYTHONPATH=src python scripts/celestials_balance.py --games 4000 --policy greedy
-    PYTHONPATH=src python scripts/celestials_balance.py --games 4000 --policy random
+    .venv/bin/python scripts/celestials_balance.py --games 4000 --policy greedy
+    .venv/bin/python scripts/celestials_balance.py --games 4000 --policy random
 
 Prints Sun's win rate with a 95% confidence interval (normal approximation).
 Stronger players (MCTS) will re-measure this later.
