@@ -148,3 +148,27 @@ def test_seat_and_agent_specs_parse() -> None:
     agent = make_agent("random", seed=3)
     state = astrarium.get_game("toy-pile").new_game(2, 0)
     assert agent.choose(state) in state.legal_actions()
+
+
+def test_every_game_plays_to_the_end_at_the_terminal() -> None:
+    for game_id in astrarium.list_games():
+        game = astrarium.get_game(game_id)
+        seats = [arg for seat in range(game.min_players) for arg in ("--seat", f"{seat}=random")]
+        result = runner.invoke(app, ["play", game_id, "--players", str(game.min_players), "--seed", "1", *seats])
+        assert result.exit_code == 0, f"{game_id}: {result.stdout[-500:]}"
+        assert "Game over" in result.stdout, game_id
+
+
+def test_every_game_shows_a_human_its_position_and_choices() -> None:
+    for game_id in astrarium.list_games():
+        game = astrarium.get_game(game_id)
+        state = game.new_game(game.min_players, 2)
+        c = console()
+        seats = {seat: "human" for seat in range(game.min_players)}
+        loop = PlayLoop(state, seats, c, scripted(["0", "no such action", "1"]))
+        loop.run()
+        text = output(c)
+        assert loop.state.move_number == 1, game_id
+        assert "0 is not in the list" in text, game_id
+        assert "Traceback" not in text
+        assert "1  " in text or " 1 " in text, game_id

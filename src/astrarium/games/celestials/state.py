@@ -1,0 +1,529 @@
+"""The Celestials rules: one position and how actions move it on.
+
+Seat 0 is the Sun, seat 1 the Moon. A turn has three steps the seat walks
+through: ``DRAW`` (draw a card or not), ``MAIN`` (play, activate, manoeuvre;
+it ends with ``advance`` or ``end``) and ``DISCARD`` (discard a card and draw
+one, or keep). When the last card of both draw piles is drawn, the players
+answer ``reshuffle yes|no`` in turn before play goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from astrarium.core import Outcome, Rng, State
+from astrarium.games.celestials import actions as A
+from astrarium.games.celestials import board as B
+from astrarium.games.celestials.cards import CHOSEN, Card, Deck, Effect, Kind, PhaseKind, Step, Target, load_deck
+from astrarium.games.celestials.position import deal, parse_position
+
+DRAW, MAIN, DISCARD, NEXT = 0, 1, 2, 3
+STEP_NAMES = ("draw", "main", "discard", "turn over")
+EMPTY = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What a game's decks make of the cards: one catalog for both seats, shared by every copy of a state."""
+
+    decks: tuple[Deck, Deck]
+    catalog: tuple[Card, ...]  # every distinct card of both decks
+    owner: tuple[int, ...]  # seat of each catalog entry
+    index: tuple[dict[str, int], dict[str, int]]  # per seat: card key -> catalog index
+    advance: tuple[int, int]  # catalog index of each seat's Advance Phase card
+    damage_phase: tuple[tuple[bool, ...], tuple[bool, ...]]
+
+
+def make_rules(sun: Deck, moon: Deck) -> Rules:
+    catalog: list[Card] = []
+    owner: list[int] = []
+    index: list[dict[str, int]] = [{}, {}]
+    for seat, deck in enumerate((sun, moon)):
+        for card in deck.cards:
+            index[seat][card.key] = len(catalog)
+            catalog.append(card)
+            owner.append(seat)
+    damage = tuple(tuple(p.kind is PhaseKind.DAMAGE for p in d.phases) for d in (sun, moon))
+    return Rules(
+        (sun, moon),
+        tuple(catalog),
+        tuple(owner),
+        (index[0], index[1]),
+        (index[0]["advance"], index[1]["advance"]),
+        damage,  # type: ignore[arg-type]
+    )
+
+
+def rules_for(options: Any) -> Rules:
+    return make_rules(load_deck(options["sun_deck"], "sun"), load_deck(options["moon_deck"], "moon"))
+
+
+class CelestialsState(State):
+    rules: Rules
+    hp: list[int]
+    phase: list[int]
+    hands: list[list[int]]
+    piles: list[list[int]]  # draw piles, top card last
+    discards: list[list[int]]
+    graves: list[list[int]]
+    cell_card: list[int]  # catalog index on each location, EMPTY when none
+    cell_hp: list[int]
+    cell_exh: list[bool]
+    turn: int
+    step: int
+    turns_done: int
+    votes: list[int]  # seats still to answer the reshuffle question, in order
+    reshuffle_open: bool
+
+    # -- setup ----------------------------------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        self.rules = rules_for(o)
+        pools = [[self.rules.advance[seat] + i for i in deck.cards_list()] for seat, deck in enumerate(self.rules.decks)]
+        sides = parse_position(o["position"], self.rules, pools)
+        self.hp = [sides[s].health or o["health"] for s in (0, 1)]
+        self.phase = [sides[0].phase, sides[1].phase]
+        self.hands, self.piles, self.discards = [[], []], [[], []], [[], []]
+        self.graves = [list(sides[0].grave), list(sides[1].grave)]
+        for seat in (0, 1):
+            self.hands[seat], self.piles[seat], self.discards[seat] = deal(sides[seat], pools[seat], o["start_hand"], self.rng)
+        self.cell_card = [EMPTY] * B.SIZE
+        self.cell_hp = [0] * B.SIZE
+        self.cell_exh = [False] * B.SIZE
+        for side in sides:
+            for at, c, health, exhausted in side.board:
+                self.cell_card[at], self.cell_hp[at], self.cell_exh[at] = c, health, exhausted
+        self.turn = 0 if o["first"] == "sun" else 1
+        self.turns_done = 0
+        self.votes = []
+        self.reshuffle_open = True
+        self.step = NEXT
+        self._settle()
+
+    def _copy_fields(self, new: State) -> None:
+        n: CelestialsState = new  # type: ignore[assignment]
+        n.hp = self.hp.copy()
+        n.phase = self.phase.copy()
+        n.hands = [self.hands[0].copy(), self.hands[1].copy()]
+        n.piles = [self.piles[0].copy(), self.piles[1].copy()]
+        n.discards = [self.discards[0].copy(), self.discards[1].copy()]
+        n.graves = [self.graves[0].copy(), self.graves[1].copy()]
+        n.cell_card = self.cell_card.copy()
+        n.cell_hp = self.cell_hp.copy()
+        n.cell_exh = self.cell_exh.copy()
+        n.votes = self.votes.copy()
+
+    # -- small queries ----------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self._outcome is not None:
+            return None
+        return self.votes[0] if self.votes else self.turn
+
+    def owner_at(self, at: int) -> int:
+        """The seat whose card is on ``at`` (EMPTY when none)."""
+        c = self.cell_card[at]
+        return EMPTY if c == EMPTY else self.rules.owner[c]
+
+    def card_at(self, at: int) -> Card | None:
+        c = self.cell_card[at]
+        return None if c == EMPTY else self.rules.catalog[c]
+
+    def can_draw(self, seat: int) -> bool:
+        return len(self.hands[seat]) < self.options["hand_limit"] and bool(self.piles[seat])
+
+    def in_damage_phase(self, seat: int) -> bool:
+        return self.rules.damage_phase[seat][self.phase[seat]]
+
+    def phase_name(self, seat: int) -> str:
+        return self.rules.decks[seat].phases[self.phase[seat]].name
+
+    # -- legal actions ----------------------------------------------------------
+    def _legal_actions(self) -> list[Any]:
+        if self.votes:
+            return [A.Reshuffle(True), A.Reshuffle(False)]
+        seat = self.turn
+        if self.step == DRAW:
+            return [A.Draw(), A.NoDraw()]
+        if self.step == DISCARD:
+            catalog = self.rules.catalog
+            out: list[Any] = [A.Keep()]
+            last = EMPTY
+            for c in self.hands[seat]:
+                if c != last:
+                    out.append(A.Discard(catalog[c].key))
+                    last = c
+            return out
+        return self._main_actions(seat)
+
+    def _main_actions(self, seat: int) -> list[Any]:
+        rules = self.rules
+        catalog = rules.catalog
+        cell_card = self.cell_card
+        owner = rules.owner
+        out: list[Any] = []
+        phase = self.phase[seat]
+        last = EMPTY
+        advance = False
+        for c in self.hands[seat]:
+            if c == last:
+                continue
+            last = c
+            card = catalog[c]
+            kind = card.kind
+            if kind is Kind.ADVANCE:
+                advance = True
+                continue
+            if card.phases is not None and phase not in card.phases:
+                continue
+            if kind is Kind.SPELL:
+                chosen = card.chooses
+                if chosen is None:
+                    out.append(A.Play(card.key))
+                else:
+                    out += [A.Play(card.key, t) for t in self._chosen_targets(chosen, seat, EMPTY)]
+            else:
+                cells = B.DEFENCE_CELLS[seat] if kind is Kind.CREATURE else B.STRUCTURE_CELLS[seat]
+                out += [A.Play(card.key, at) for at in cells if cell_card[at] == EMPTY]
+        damage = rules.damage_phase[seat][phase]
+        exh = self.cell_exh
+        moves = B.MOVES[seat]
+        for at in range(B.SIZE):
+            c = cell_card[at]
+            if c == EMPTY or owner[c] != seat or exh[at]:
+                continue
+            card = catalog[c]
+            if damage:
+                out += [A.Activate(at, t) for t in self._activation_targets(card, at, seat)]
+            if card.kind is Kind.CREATURE:
+                out += [A.Move(at, d) for d in moves[at] if cell_card[d] == EMPTY]
+        if advance:
+            out.append(A.Advance())
+        out.append(A.End())
+        return out
+
+    def _chosen_targets(self, target: Target, seat: int, source: int) -> list[int]:
+        cell_card, owner = self.cell_card, self.rules.owner
+        if target is Target.CHOSEN_ADJACENT_ENEMY:
+            cells: Any = B.ADJACENT[source]
+            want = 1 - seat
+        else:
+            cells = range(B.SIZE)
+            want = seat if target is Target.CHOSEN_FRIEND else 1 - seat
+        return [t for t in cells if cell_card[t] != EMPTY and owner[cell_card[t]] == want]
+
+    def _activation_targets(self, card: Card, at: int, seat: int) -> list[int | None]:
+        out: list[int | None] = []
+        if card.on_activate is not None:
+            chosen = card.chooses
+            if chosen is None:
+                out.append(None)
+            else:
+                out += self._chosen_targets(chosen, seat, at)
+        elif card.damage > 0:  # the seed: "any orthogonally neighbouring card", friend or enemy
+            cell_card = self.cell_card
+            out += [t for t in B.ADJACENT[at] if cell_card[t] != EMPTY]
+        if card.kind is Kind.CREATURE and card.damage > 0 and self._can_strike_face(at, seat):
+            out.append(A.FACE)
+        return out
+
+    def _can_strike_face(self, at: int, seat: int) -> bool:
+        """The seed: a creature on the opponent's defensive position, in a lane without an opposing structure."""
+        enemy = 1 - seat
+        if B.pos_of(at) != B.DEFENCE_POS[enemy]:
+            return False
+        guard = self.card_at(B.loc(B.lane_of(at), B.STRUCTURE_POS[enemy]))
+        return guard is None or guard.kind is not Kind.STRUCTURE
+
+    # -- applying actions --------------------------------------------------------
+    def _apply(self, action: Any) -> None:
+        kind = type(action)
+        seat = self.turn
+        if kind is A.Reshuffle:
+            self._answer(action.yes)
+        elif kind is A.Draw:
+            self.step = MAIN
+            self._draw(seat)
+        elif kind is A.NoDraw:
+            self.step = MAIN
+        elif kind is A.Play:
+            self._play(seat, self.rules.index[seat][action.card], EMPTY if action.at is None else action.at)
+        elif kind is A.Activate:
+            self._activate(seat, action.at, EMPTY if action.target is None else action.target)
+        elif kind is A.Move:
+            self.cell_card[action.dst] = self.cell_card[action.src]
+            self.cell_hp[action.dst] = self.cell_hp[action.src]
+            self.cell_exh[action.dst] = True
+            self.cell_card[action.src] = EMPTY
+            self.cell_exh[action.src] = False
+        elif kind is A.Advance:
+            c = self.rules.advance[seat]
+            self.hands[seat].remove(c)
+            self.discards[seat].append(c)
+            self.phase[seat] = (self.phase[seat] + 1) % len(self.rules.decks[seat].phases)
+            self._to_discard_step()
+        elif kind is A.End:
+            self._to_discard_step()
+        elif kind is A.Discard:
+            c = self.rules.index[seat][action.card]
+            self.hands[seat].remove(c)
+            self.discards[seat].append(c)
+            self._draw(seat)
+            self._end_turn()
+        elif kind is A.Keep:
+            self._end_turn()
+        self._settle()
+
+    def _settle(self) -> None:
+        """After an action: run the turn on while nobody has a choice to make."""
+        while self._outcome is None and not self.votes:
+            if self.step == NEXT:
+                self._begin_turn()
+            elif self.step == DRAW and not self.can_draw(self.turn):
+                self.step = MAIN
+            elif self.step == DISCARD and not self.hands[self.turn]:
+                self._end_turn()
+            else:
+                return
+
+    def _to_discard_step(self) -> None:
+        self.step = DISCARD
+
+    def _end_turn(self) -> None:
+        seat = self.turn
+        owner, cell_card, exh = self.rules.owner, self.cell_card, self.cell_exh
+        for at in range(B.SIZE):
+            if cell_card[at] != EMPTY and owner[cell_card[at]] == seat:
+                exh[at] = False
+        self.turns_done += 1
+        if self.turns_done >= 2 * self.options["turn_limit"]:
+            self._finish_by_limit()
+            return
+        self.turn = 1 - seat
+        self.step = NEXT  # the new turn begins once any reshuffle question is answered
+
+    def _begin_turn(self) -> None:
+        seat = self.turn
+        self.step = DRAW
+        phase = self.rules.decks[seat].phases[self.phase[seat]]
+        if phase.start:
+            self._resolve(phase.start, seat, EMPTY, EMPTY)
+        catalog, owner = self.rules.catalog, self.rules.owner
+        starters = [(at, c) for at, c in enumerate(self.cell_card) if c != EMPTY and owner[c] == seat and catalog[c].on_turn_start]
+        for at, c in starters:
+            if self._outcome is not None:
+                return
+            if self.cell_card[at] == c:
+                self._resolve(catalog[c].on_turn_start, seat, at, EMPTY)
+
+    def _draw(self, seat: int) -> None:
+        if not self.can_draw(seat):
+            return
+        pile = self.piles[seat]
+        hand = self.hands[seat]
+        hand.append(pile.pop())
+        hand.sort()
+        if not pile and not self.piles[1 - seat] and self.reshuffle_open and (self.discards[0] or self.discards[1]):
+            self.votes = [seat, 1 - seat]
+
+    def _answer(self, yes: bool) -> None:
+        if not yes:
+            self.votes = []
+            self.reshuffle_open = False  # the decision is final
+            return
+        self.votes.pop(0)
+        if not self.votes:
+            for seat in (0, 1):
+                pile = self.piles[seat]
+                pile += self.discards[seat]
+                self.discards[seat] = []
+                self.rng.shuffle(pile)
+
+    def _play(self, seat: int, c: int, at: int) -> None:
+        """Play card ``c``: a spell at its chosen target ``at`` (EMPTY: none), a creature or structure onto ``at``."""
+        card = self.rules.catalog[c]
+        self.hands[seat].remove(c)
+        if card.kind is Kind.SPELL:
+            self.graves[seat].append(c)
+            self._resolve(card.on_play, seat, EMPTY, at)
+            return
+        self.cell_card[at] = c
+        self.cell_hp[at] = card.health
+        self.cell_exh[at] = False
+        if card.on_play:
+            self._resolve(card.on_play, seat, at, EMPTY)
+
+    def _activate(self, seat: int, at: int, target: int) -> None:
+        """Activate the card on ``at``; ``target`` is a location, FACE, or EMPTY (no chosen target)."""
+        card = self.rules.catalog[self.cell_card[at]]
+        self.cell_exh[at] = True
+        if target == A.FACE:
+            self._hurt_player(1 - seat, card.damage)
+        elif card.on_activate is not None:
+            self._resolve(card.on_activate, seat, at, target)
+        else:
+            self._hurt_card(target, card.damage)
+
+    # -- effects ------------------------------------------------------------------
+    def _resolve(self, steps: tuple[Step, ...], seat: int, source: int, chosen: int) -> None:
+        """Apply a card's or phase's effects in order for ``seat``."""
+        for s in steps:
+            if self._outcome is not None:
+                return
+            t = s.target
+            if s.effect is Effect.DRAW:
+                for _ in range(s.amount):
+                    self._draw(seat)
+                continue
+            if t is Target.OWN_PLAYER or t is Target.ENEMY_PLAYER:
+                who = seat if t is Target.OWN_PLAYER else 1 - seat
+                if s.effect is Effect.DAMAGE:
+                    self._hurt_player(who, s.amount)
+                else:  # a player is never healed above the starting health (cards may pass their maximum)
+                    self.hp[who] = max(self.hp[who], min(self.hp[who] + s.amount, self.options["health"]))
+                continue
+            for cell in self._cells(t, seat, source, chosen):
+                if s.effect is Effect.DAMAGE:
+                    self._hurt_card(cell, s.amount)
+                elif s.effect is Effect.HEAL:
+                    self.cell_hp[cell] += s.amount
+                elif s.effect is Effect.MEND:
+                    top = max(self.cell_hp[cell], self.rules.catalog[self.cell_card[cell]].health)
+                    self.cell_hp[cell] = min(self.cell_hp[cell] + s.amount, top)
+                else:
+                    self.cell_exh[cell] = True
+
+    def _cells(self, t: Target, seat: int, source: int, chosen: int) -> list[int]:
+        if t in CHOSEN:
+            return [chosen] if chosen != EMPTY and self.cell_card[chosen] != EMPTY else []
+        if t is Target.SELF:
+            return [source] if self.cell_card[source] != EMPTY else []
+        if t in (Target.ADJACENT_ENEMIES, Target.ADJACENT_FRIENDS):
+            cells: Any = B.ADJACENT[source]
+        elif t in (Target.LANE_ENEMIES, Target.LANE_FRIENDS):
+            cells = B.LANE_CELLS[source]
+        else:
+            cells = range(B.SIZE)
+        want = seat if t in (Target.ADJACENT_FRIENDS, Target.LANE_FRIENDS, Target.ALL_FRIENDS) else 1 - seat
+        owner, cell_card = self.rules.owner, self.cell_card
+        return [c for c in cells if cell_card[c] != EMPTY and owner[cell_card[c]] == want]
+
+    def _hurt_card(self, at: int, amount: int) -> None:
+        self.cell_hp[at] -= amount
+        if self.cell_hp[at] <= 0:  # a card dies when its health drops to 0
+            c = self.cell_card[at]
+            self.graves[self.rules.owner[c]].append(c)
+            self.cell_card[at] = EMPTY
+            self.cell_hp[at] = 0
+            self.cell_exh[at] = False
+
+    def _hurt_player(self, seat: int, amount: int) -> None:
+        self.hp[seat] -= amount
+        if self.hp[seat] <= 0:
+            name = self.rules.decks[seat].character
+            other = self.rules.decks[1 - seat].character
+            self._outcome = Outcome((1 - seat,), f"{name} fell to 0 health: {other} wins", (self.hp[0], self.hp[1]))
+
+    def board_health(self, seat: int) -> int:
+        owner = self.rules.owner
+        return sum(h for c, h in zip(self.cell_card, self.cell_hp, strict=True) if c != EMPTY and owner[c] == seat)
+
+    def _finish_by_limit(self) -> None:
+        limit = self.options["turn_limit"]
+        names = [d.character for d in self.rules.decks]
+        scores = (self.hp[0], self.hp[1])
+        if self.hp[0] != self.hp[1]:
+            w = 0 if self.hp[0] > self.hp[1] else 1
+            reason = f"turn limit ({limit} turns each): {names[w]} has more health"
+        else:
+            b0, b1 = self.board_health(0), self.board_health(1)
+            if b0 == b1:
+                self._outcome = Outcome((0, 1), f"turn limit ({limit} turns each): equal health, a draw", scores)
+                return
+            w = 0 if b0 > b1 else 1
+            reason = f"turn limit ({limit} turns each): equal health, {names[w]} has more health on the board"
+        self._outcome = Outcome((w,), reason, scores)
+
+    # -- notation and reasons ------------------------------------------------------
+    def parse_action(self, text: str) -> Any:
+        return A.parse(text)
+
+    def explain_illegal(self, action: Any) -> str:
+        from astrarium.games.celestials.explain import explain
+
+        return explain(self, action)
+
+    # -- hidden information ---------------------------------------------------------
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        new: CelestialsState = self.clone()  # type: ignore[assignment]
+        for s in (0, 1):
+            if s == seat:
+                rng.shuffle(new.piles[s])
+                continue
+            pool = new.hands[s] + new.piles[s]
+            rng.shuffle(pool)
+            n = len(new.hands[s])
+            new.hands[s] = sorted(pool[:n])
+            new.piles[s] = pool[n:]
+        new.rng = rng.spawn()
+        return new
+
+    # -- views ------------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return self._view(seat, full=False)
+
+    def full_view(self) -> dict[str, Any]:
+        return self._view(None, full=True)
+
+    def _view(self, seat: int | None, full: bool) -> dict[str, Any]:
+        catalog = self.rules.catalog
+        players = []
+        for s, deck in enumerate(self.rules.decks):
+            p: dict[str, Any] = {
+                "character": deck.character,
+                "health": self.hp[s],
+                "phase": self.phase_name(s),
+                "hand_size": len(self.hands[s]),
+                "draw_pile": len(self.piles[s]),
+                "discard": [catalog[c].key for c in self.discards[s]],
+                "graveyard": [catalog[c].key for c in self.graves[s]],
+            }
+            if full or s == seat:
+                p["hand"] = [catalog[c].key for c in self.hands[s]]
+            if full:
+                p["draw_order"] = [catalog[c].key for c in self.piles[s]]
+            players.append(p)
+        cells = [
+            {
+                "at": B.NAMES[at],
+                "card": catalog[c].key,
+                "owner": self.rules.owner[c],
+                "health": self.cell_hp[at],
+                "exhausted": self.cell_exh[at],
+            }
+            for at, c in enumerate(self.cell_card)
+            if c != EMPTY
+        ]
+        return {
+            "seat": seat,
+            "turn": self.turn,
+            "step": STEP_NAMES[self.step],
+            "turns_done": self.turns_done,
+            "turn_limit": self.options["turn_limit"],
+            "current_player": self.current_player,
+            "votes": list(self.votes),
+            "reshuffle_open": self.reshuffle_open,
+            "players": players,
+            "board": cells,
+        }
+
+    def render(self, seat: int | None = None) -> str:
+        from astrarium.games.celestials.render import render
+
+        return render(self, seat)
+
+    def evaluate(self, seat: int) -> float:
+        from astrarium.games.celestials.evaluate import evaluate
+
+        return evaluate(self, seat)
