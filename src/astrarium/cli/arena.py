@@ -83,11 +83,12 @@ def arena(
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        auto_refresh=False,  # no refresh thread: worker processes are forked while the bar is shown
     )
     try:
         with progress:
             task = progress.add_task("playing", total=len(plan))
-            results = run_matches(plan, jobs=workers, on_result=lambda _: progress.advance(task))
+            results = run_matches(plan, jobs=workers, on_result=lambda _: progress.update(task, advance=1, refresh=True))
     except MatchError as exc:
         raise _fail(str(exc)) from None
     summary = summarise(game.id, lineup, results)
