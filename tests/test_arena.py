@@ -159,3 +159,13 @@ def test_a_failing_game_is_named_with_its_seed_and_seats(monkeypatch) -> None:
     assert result.exit_code == 2
     assert "game 0 of toy-pile (seed 30): seat 1 (blunder) played play" in result.stdout
     assert "Traceback" not in result.stdout
+
+
+@pytest.mark.parametrize("game_id", astrarium.list_games())
+def test_the_arena_plays_every_game(game_id: str) -> None:
+    game = astrarium.get_game(game_id)
+    lineup = ["greedy"] + ["random"] * (max(2, game.min_players) - 1)
+    results = run_matches(plan_matches(game_id, lineup, 2, seed=1))
+    summary = summarise(game_id, lineup, results)
+    assert summary.games == 2 and all(e.games == 2 for e in summary.entries)
+    assert all(r.length <= game.max_moves(len(lineup), plan_matches(game_id, lineup, 1)[0].options) for r in results)
