@@ -68,3 +68,21 @@ def test_evaluate_is_bounded_and_rewards_rescues(tmp_path) -> None:
     before = state.evaluate(0)
     play(state, "draw", "move e6", "drop")
     assert -1 <= before < state.evaluate(0) <= 1
+
+
+def test_evaluate_rewards_heading_for_the_next_errand(tmp_path) -> None:
+    """Empty ships score higher nearer a live planet; loaded ships nearer an escape."""
+    text = scenario_text(["a1"], ["i9"], ["e5"], required=2)
+    deck = stacked([THREE_ACTIONS, TWO_EACH], ["refugee"])
+    state = new_game(2, scenario_file=write_scenario(tmp_path, text), deck=deck)
+    centre = state.evaluate(0)
+    play(state, "move d5")
+    assert state.evaluate(0) > centre  # one step nearer the planet at a1
+    near = write_scenario(tmp_path, scenario_text(["e5"], ["e9"], ["e5"], required=2), "near.toml")
+    # The Clock phase takes the first card (a Streamline, discarded); the draw brings the Refugee aboard.
+    loaded = new_game(2, scenario_file=near, deck=stacked([THREE_ACTIONS, TWO_EACH], ["straight", "refugee"]))
+    play(loaded, "draw")
+    assert loaded.view(None)["ships"][0]["cargo"].count("refugee") == 1
+    carrying = loaded.evaluate(0)
+    play(loaded, "move e6")
+    assert loaded.evaluate(0) > carrying  # with a refugee aboard, nearer the escape at e9

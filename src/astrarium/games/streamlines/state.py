@@ -8,6 +8,7 @@ from astrarium.core import Outcome, Rng, State
 from astrarium.games.streamlines import actions as act
 from astrarium.games.streamlines.actions import Dump, Engineer, Give, Lay, Move
 from astrarium.games.streamlines.board import (
+    SIZE,
     SQUARES,
     Scenario,
     load_scenario,
@@ -517,8 +518,23 @@ class StreamlinesState(State):
         progress = min(1.0, (self.rescued + 0.5 * aboard) / self.required)
         danger = sum(self.stage) / (3 * len(self.stage))
         ships = sum(p >= 0 for p in self.pos) / self.players
-        value = 0.9 * progress - 0.6 * danger - 0.3 * (1 - ships)
+        value = 0.8 * progress + 0.15 * self._travel() - 0.6 * danger - 0.3 * (1 - ships)
         return max(-0.95, min(0.95, value))
+
+    def _travel(self) -> float:
+        """How close the ships are to their next errand, 0..1: an escape with refugees aboard, else a live planet."""
+        planets = [sq for i, sq in enumerate(self.scenario.planets) if self.stage[i] != BLACK_HOLE]
+        escapes = self.scenario.escapes
+        total = 0.0
+        for seat, sq in enumerate(self.pos):
+            if sq < 0:
+                continue
+            targets = escapes if REFUGEE in self.cargo[seat] else planets
+            if targets:
+                row, col = divmod(sq, SIZE)
+                nearest = min(abs(row - t // SIZE) + abs(col - t % SIZE) for t in targets)
+                total += 1.0 - nearest / (2 * (SIZE - 1))
+        return total / self.players
 
 
 def _lay(kind: int, mask: int) -> Lay:
