@@ -27,7 +27,7 @@ BUDGETS: dict[str, str] = {
     "connected-worlds": "mcts:iterations=60,depth=20",
     "constellations": "mcts:iterations=300,rollout=heuristic,depth=2,c=0.5",
     "orbital-combat": "mcts:iterations=200,rollout=heuristic,depth=4",
-    "streamlines": "mcts:iterations=300,depth=4,c=0.1",
+    "streamlines": "mcts:iterations=200,rollout=heuristic,depth=4",
 }
 DEFAULT_BUDGET = "mcts:iterations=200,rollout=heuristic,depth=4"
 #: Options per game for the strength runs (the introductory scenario where a game has several).
