@@ -157,3 +157,14 @@ def test_returns_follow_the_outcome() -> None:
         assert returns == [0.0, 0.0, 0.0]
     else:
         assert returns == [1.0 if s in winners else -1.0 for s in range(3)]
+
+
+def test_random_playout_and_apply_unchecked_keep_the_record() -> None:
+    state = astrarium.get_game("toy-pile").new_game(2, 4)
+    state.apply_unchecked(state.legal_actions()[0])
+    played = state.random_playout(Rng(3).random)
+    assert state.is_over and played == state.move_number - 1
+    assert astrarium.replay(state.to_record()).full_view() == state.full_view()
+    short = astrarium.get_game("toy-pile").new_game(2, 4)
+    assert short.random_playout(Rng(3).random, depth=2) == 2 and short.move_number == 2
+    assert short.legal_actions()  # the cache was reset: the new position's actions

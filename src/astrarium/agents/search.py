@@ -47,31 +47,15 @@ def advance(state: State, action: Any) -> None:
 
     ``State.apply`` parses notation and checks legality for people and records;
     a search plays millions of actions it has just read from the legal list, so
-    it moves the position on exactly as ``apply`` does after its checks. This is
+    it uses ``State.apply_unchecked``, the same move without the checks. This is
     the searches' hot path (see docs/performance.md).
     """
-    state._apply(action)
-    state._actions.append(action)
-    state._legal = None
-    state._legal_ids = None
+    state.apply_unchecked(action)
 
 
 def random_playout(state: State, rand: Any, depth: int | None = None) -> int:
     """Play uniformly random legal actions until the end or ``depth`` actions; returns how many."""
-    played = 0
-    limit = -1 if depth is None else depth
-    generate = state._legal_actions
-    play = state._apply
-    record = state._actions.append
-    while state._outcome is None and played != limit:
-        legal = generate()
-        action = legal[int(rand() * len(legal))]
-        play(action)
-        record(action)
-        played += 1
-    state._legal = None
-    state._legal_ids = None
-    return played
+    return state.random_playout(rand, depth)
 
 
 def check_budget(iterations: Any, seconds: Any) -> tuple[int | None, float | None]:

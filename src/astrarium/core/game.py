@@ -19,7 +19,7 @@ import copy
 import json
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, ClassVar, cast
@@ -301,10 +301,40 @@ class State(ABC):
             action = self.parse_action(action)
         if not self.is_legal(action):
             raise IllegalAction(self.explain_illegal(action))
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Any) -> None:
+        """Play an action taken from this position's own ``legal_actions()``, without parsing or checking it.
+
+        For searches that play millions of actions they have just read from the
+        legal list; anything else (people, records, notations) goes through ``apply``.
+        """
         self._apply(action)
         self._actions.append(action)
         self._legal = None
         self._legal_ids = None
+
+    def random_playout(self, rand: Callable[[], float], depth: int | None = None) -> int:
+        """Play uniformly random legal actions until the end or ``depth`` actions; returns how many.
+
+        ``rand()`` returns a float in [0, 1) (``random.Random().random`` or ``Rng.random``).
+        The hot loop of search players: it skips the per-position cache and checks
+        that ``apply`` needs for actions that come from outside.
+        """
+        played = 0
+        limit = -1 if depth is None else depth
+        generate = self._legal_actions
+        play = self._apply
+        record = self._actions.append
+        while self._outcome is None and played != limit:
+            legal = generate()
+            action = legal[int(rand() * len(legal))]
+            play(action)
+            record(action)
+            played += 1
+        self._legal = None
+        self._legal_ids = None
+        return played
 
     def returns(self) -> list[float]:
         """One number per seat.
