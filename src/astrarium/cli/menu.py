@@ -11,6 +11,10 @@ from astrarium.agents import agent_names
 from astrarium.cli.session import HUMAN, Ask, PlayLoop, QuitGame, build_agents
 
 
+#: Searches think for about a second a move when picked from the menu (a person is waiting).
+MENU_BUDGETS = {"mcts": "mcts:seconds=1", "ismcts": "ismcts:seconds=1"}
+
+
 def _choose_int(ask: Ask, console: Console, prompt: str, low: int, high: int, default: int) -> int:
     while True:
         text = ask(f"{prompt} [{low}-{high}, Enter for {default}]: ").strip()
@@ -45,14 +49,15 @@ def _menu(console: Console, ask: Ask) -> None:
         table.add_column("players", justify="center")
         for i, game_id in enumerate(ids, start=1):
             game = astrarium.get_game(game_id)
-            table.add_row(str(i), escape(game.title), f"{game.min_players}-{game.max_players}")
+            count = str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
+            table.add_row(str(i), escape(game.title), count)
         console.print(table)
         choice = _choose_int(ask, console, "Game (q to quit)", 1, len(ids), 1)
         game = astrarium.get_game(ids[choice - 1])
         players = game.min_players
         if game.max_players > game.min_players:
             players = _choose_int(ask, console, "Players", game.min_players, game.max_players, game.min_players)
-        kinds = [HUMAN, *agent_names()]
+        kinds = [HUMAN, *(MENU_BUDGETS.get(name, name) for name in agent_names())]
         console.print("Who sits where: " + ", ".join(f"[cyan]{i}[/] {k}" for i, k in enumerate(kinds, start=1)))
         seats: dict[int, str] = {}
         for seat in range(players):
