@@ -10,7 +10,6 @@ import astrarium
 from astrarium.agents import agent_names
 from astrarium.cli.session import HUMAN, Ask, PlayLoop, QuitGame, build_agents
 
-
 #: Searches think for about a second a move when picked from the menu (a person is waiting).
 MENU_BUDGETS = {"mcts": "mcts:seconds=1", "ismcts": "ismcts:seconds=1"}
 
