@@ -19,8 +19,8 @@ def check_invariants(state: State) -> None:
     table = state.table  # type: ignore[attr-defined]
     for ship in state.view()["ships"]:
         assert 0 <= ship["mass"] <= 24
-        assert 1 <= ship["ring"] <= 8
-        assert 1 <= ship["sector"] <= table.sectors[ship["ring"]]
+        assert ship["ring"] in range(1, 9)
+        assert ship["sector"] in range(1, table.sectors[ship["ring"]] + 1)
         assert ship["in_transfer_to"] is None or 1 <= ship["in_transfer_to"] <= 8
         assert ship["hull"] >= 0 and (ship["hull"] > 0) == ship["alive"]
         assert 0 <= ship["defense"] <= 10
