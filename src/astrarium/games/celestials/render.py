@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from astrarium.games.celestials.state import CelestialsState
 
 COLOURS = ("yellow", "cyan")
-CELL = 18
+CELL = 13
 
 
 def _cell(state: CelestialsState, at: int) -> str:
@@ -22,7 +22,8 @@ def _cell(state: CelestialsState, at: int) -> str:
     card = state.rules.catalog[c]
     owner = state.rules.owner[c]
     mark = "z" if state.cell_exh[at] else ""
-    text = f"{card.name[: CELL - 6]} {state.cell_hp[at]}{mark}".center(CELL)
+    suffix = f" {state.cell_hp[at]}{mark}"
+    text = f"{card.name[: CELL - len(suffix)].rstrip()}{suffix}".center(CELL)
     style = COLOURS[owner] + (" dim" if state.cell_exh[at] else " bold")
     return f"[{style}]{text}[/]"
 
@@ -36,13 +37,13 @@ def render(state: CelestialsState, seat: int | None = None) -> str:
             f"phase [bold]{state.phase_name(s)}[/]  hand {len(state.hands[s])}  draw {len(state.piles[s])}  "
             f"discard {len(state.discards[s])}  graveyard {len(state.graves[s])}"
         )
-    header = "      " + "".join(name.center(CELL) for name in B.POSITION_NAMES)
+    header = "  " + "".join(name.center(CELL) for name in B.POSITION_NAMES)
     lines.append("")
     lines.append(header)
     for lane, letter in enumerate(B.LANES):
         row = "".join(_cell(state, B.loc(lane, p)) for p in range(B.WIDTH))
-        lines.append(f"  {letter}   {row}")
-    lines.append("      " + "".join(str(p).center(CELL) for p in range(B.WIDTH)))
+        lines.append(f"{letter} {row}")
+    lines.append("  " + "".join(str(p).center(CELL) for p in range(B.WIDTH)))
     lines.append("  (health; z = exhausted)")
     if seat is not None:
         catalog = state.rules.catalog
