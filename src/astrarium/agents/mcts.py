@@ -156,7 +156,6 @@ class MCTSAgent:
     # -- perfect information: one tree of positions -----------------------------
     def _search_fixed(self, state: State, root: Node, started: float) -> int:
         rand = self.rand.random
-        log, sqrt = math.log, math.sqrt
         c = self.c
         limit, deadline = self._limits(started)
         count = 0
@@ -187,23 +186,11 @@ class MCTSAgent:
                 if normalize:
                     best = self._pick_normalized(node.children, node.visits, False)
                 else:
-                    scale = c * sqrt(log(node.visits))
-                    best = None
-                    best_score = -math.inf
-                    for child in node.children:
-                        n = child.visits
-                        score = child.total / n + scale / sqrt(n)
-                        if score > best_score:
-                            best, best_score = child, score
+                    best = _uct_pick(node.children, node.visits, c)
                 advance(world, best.action)
                 node = best
                 path.append(best)
-            values = rollout(world)
-            for node in path:
-                node.visits += 1
-                mover = node.mover
-                if mover is not None:
-                    node.total += values[mover]
+            _back_up(path, rollout(world))
         return count
 
     # -- secrets or chance: a tree of actions over re-sampled worlds ------------
@@ -258,22 +245,11 @@ class MCTSAgent:
                         if score > best_score:
                             best, best_score = child, score
                 else:
-                    scale = c * sqrt(log(node.visits))
-                    for a in legal:
-                        child = children[a]
-                        n = child.visits
-                        score = child.total / n + scale / sqrt(n)
-                        if score > best_score:
-                            best, best_score = child, score
+                    best = _uct_pick([children[a] for a in legal], node.visits, c)
                 advance(world, best.action)
                 node = best
                 path.append(best)
-            values = rollout(world)
-            for node in path:
-                node.visits += 1
-                mover = node.mover
-                if mover is not None:
-                    node.total += values[mover]
+            _back_up(path, rollout(world))
         return count
 
     def _pick_normalized(self, children: list[Node], parent_visits: int, availability: bool) -> Node:
@@ -330,3 +306,27 @@ class ISMCTSAgent(MCTSAgent):
 
     name = "ismcts"
     information_sets = True
+
+
+def _uct_pick(children: list[Node], parent_visits: int, c: float) -> Node:
+    """The child with the best UCT score ``mean + c * sqrt(ln(N) / n)`` (every child visited at least once)."""
+    scale = c * math.sqrt(math.log(parent_visits))
+    sqrt = math.sqrt
+    best = children[0]
+    best_score = -math.inf
+    for child in children:
+        n = child.visits
+        score = child.total / n + scale / sqrt(n)
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+def _back_up(path: list[Node], values: list[float]) -> None:
+    """Add one visit to every node on the path, and the value of the seat that chose each node's action."""
+    for node in path:
+        node.visits += 1
+        mover = node.mover
+        if mover is not None:
+            node.total += values[mover]
+
