@@ -34,7 +34,7 @@ bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run.py
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist
