@@ -124,3 +124,44 @@ def test_bad_options_name_the_option() -> None:
         GAME.new_game(2, 0, {"first": "venus"})
     with pytest.raises(OptionError, match="turn_limit"):
         GAME.new_game(2, 0, {"turn_limit": 0})
+
+
+def _rules_rows() -> dict[str, list[str]]:
+    """The card tables of rules.md, by card key: the cells of each row."""
+    rows = {}
+    for line in GAME.rules_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 6 and "(`" in cells[0]:
+            rows[cells[0].split("(`")[1].rstrip("`)")] = cells
+    return rows
+
+
+@pytest.mark.parametrize("name", ["sun", "moon"])
+def test_decks_rules_md_card_tables_match_the_data(name: str) -> None:
+    """The card lists in rules.md show every card with the numbers and effects of the data files."""
+    deck = builtin_deck(name)
+    rows = _rules_rows()
+    for card in deck.cards:
+        if card.kind is Kind.ADVANCE:
+            continue
+        title, kind, play_in, stats, effects, purpose = rows[card.key]
+        assert title == f"{card.name} (`{card.key}`)"
+        assert kind == card.kind.value
+        assert play_in == ("any phase" if card.phases is None else ", ".join(deck.phases[i].name for i in sorted(card.phases)))
+        assert stats == {Kind.CREATURE: f"{card.damage} / {card.health}", Kind.STRUCTURE: f"0 / {card.health}", Kind.SPELL: "-"}[card.kind]
+        groups = [("on play", card.on_play), ("activation", card.on_activate or ()), ("turn start", card.on_turn_start)]
+        for label, steps in groups:
+            if steps:
+                assert f"{label}: {'; '.join(s.describe() for s in steps)}" in effects, card.key
+        assert purpose == card.purpose
+
+
+@pytest.mark.parametrize("name", ["sun", "moon"])
+def test_decks_rules_md_phase_tables_match_the_data(name: str) -> None:
+    """Each phase's start effect in rules.md carries the amount in the data file."""
+    deck = builtin_deck(name)
+    text = GAME.rules_text()
+    for phase in deck.phases:
+        row = next(line for line in text.splitlines() if line.startswith(f"| {phase.name} | {phase.kind.value} |"))
+        for step in phase.start:
+            assert f" {step.amount} " in row or row.endswith(f" {step.amount} |"), (phase.name, row)
