@@ -97,19 +97,23 @@ class Lookahead:
             after = self._next[board] = tuple(geo.rotate(board, c, geo.radius_of(board[c])) for c in star_moves(board, geo))
         return after
 
+    def ring(self, state: Any, frontier: list[Board], seen: set[Board]) -> list[Board]:
+        """The boards one rotation beyond ``frontier`` not yet in ``seen`` (which gains them)."""
+        nxt = []
+        for b in frontier:
+            for nb in self.successors(state, b):
+                if nb not in seen:
+                    seen.add(nb)
+                    nxt.append(nb)
+        return nxt
+
     def distance(self, state: Any, board: Board, card: Card, limit: int) -> int:
         """Rotations (of any star) to the nearest board showing ``card``; ``limit + 1`` if none within ``limit``."""
         frontier, seen = [board], {board}
         for d in range(limit + 1):
             if any(found_count(self.lines(state, b), card.colours) for b in frontier):
                 return d
-            nxt = []
-            for b in frontier:
-                for nb in self.successors(state, b):
-                    if nb not in seen:
-                        seen.add(nb)
-                        nxt.append(nb)
-            frontier = nxt
+            frontier = self.ring(state, frontier, seen)
         return limit + 1
 
     def outlook(self, state: Any, board: Board, cards: Iterable[Card]) -> float:
@@ -129,13 +133,7 @@ class Lookahead:
             if not pending or d == self.depth:
                 break
             weight *= self.gamma
-            nxt = []
-            for b in frontier:
-                for nb in self.successors(state, b):
-                    if nb not in seen:
-                        seen.add(nb)
-                        nxt.append(nb)
-            frontier = nxt
+            frontier = self.ring(state, frontier, seen)
         if len(self._lines) > 200_000:
             self._lines.clear()
             self._next.clear()
