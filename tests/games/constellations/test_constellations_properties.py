@@ -90,13 +90,13 @@ def test_found_count_never_exceeds_planets_times_four(case: tuple[str, int], col
 def test_random_play_from_200_seeds_ends_without_error() -> None:
     for seed in range(200):
         players = seed % 4 + 1
-        state = GAME.new_game(players, seed)
+        state = GAME.new_game(players, seed, {"swap": seed % 3 == 0})
         rng = Rng(seed)
         total_cards = sum(state.view(None)["hand_sizes"]) + state.view(None)["deck"]
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
             view = state.view(None)
-            # Cards are conserved: hands + deck + played.
-            assert sum(view["hand_sizes"]) + view["deck"] + len(view["played"]) == total_cards
+            # Cards are conserved: hands + deck + played + swapped away (variant swap).
+            assert sum(view["hand_sizes"]) + view["deck"] + len(view["played"]) + len(view["swapped"]) == total_cards
         assert state.move_number <= GAME.max_moves(players, state.options)
         assert sum(p[3] for p in state.view(None)["played"]) == sum(state.view(None)["scores"])

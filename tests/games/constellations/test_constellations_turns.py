@@ -93,6 +93,35 @@ def test_section5_turn_ends_by_itself_when_nothing_is_playable() -> None:
     assert state.current_player == 1 and state.view(1)["phase"] == "rotate"
 
 
+def test_variant_swap_replaces_the_rotation_discards_and_refills() -> None:
+    state = new(POINTS_BOARD, [NEVER, "g/3", "gy/2", "b/1", "y/1", "r/1", "k/1"], players=2, swap=True)
+    assert "swap kkkkk/1" in [str(a) for a in state.legal_actions()]
+    state.apply("swap kkkkk/1")
+    view = state.full_view()
+    # The turn ended at once: no rotation, the card is on the public swap pile, the hand refilled from the top.
+    assert view["board"] == ".G.....GY\n.P.......\n.G......."
+    assert view["swapped"] == [[0, NEVER]] and view["played"] == []
+    assert view["hands"][0] == ["g/3", "gy/2", "k/1"]
+    assert view["deck"] == 0 and state.current_player == 1
+    assert state.view(1)["swapped"] == [[0, NEVER]]
+    assert f"Last swap: seat 0 discarded {NEVER}" in Text.from_markup(state.render(1)).plain
+
+
+def test_variant_swap_is_off_by_default_and_refused_with_a_reason() -> None:
+    state = new(POINTS_BOARD, ["g/3", NEVER, NEVER], players=2)
+    assert not any(str(a).startswith("swap") for a in state.legal_actions())
+    before = json.dumps(state.full_view(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="option swap"):
+        state.apply("swap g/3")
+    on = new(POINTS_BOARD, ["g/3", NEVER, NEVER, NEVER], players=2, swap=True)
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        on.apply("swap gg/5")
+    on.apply("rot i1")
+    with pytest.raises(IllegalAction, match="already rotated"):
+        on.apply("swap g/3")
+    assert json.dumps(state.full_view(), sort_keys=True) == before
+
+
 def test_section6_cards_have_one_to_five_colours() -> None:
     assert Card.parse("bgyrw/9") == Card("bgyrw", 9)
     for bad in ["bgyrwk/9", "/3", "x/1", "g/0", "g3"]:

@@ -62,6 +62,12 @@ def _options() -> tuple[Option, ...]:
         Option("hand_size", 3, "cards in each hand", int, minimum=1, maximum=6),
         Option("max_rounds", 12, "the game ends after this many rounds at the latest", int, minimum=1, maximum=100),
         Option("planet_in_line", False, "whether a planet's own blue starts each of its four lines", bool),
+        Option(
+            "swap",
+            False,
+            "designer's variant, not in the seed: instead of rotating, a player may discard a card and refill",
+            bool,
+        ),
         Option("solo_target", 30, "points a solo player needs to win the score attack", int, minimum=0, maximum=1000),
     )
 
@@ -76,7 +82,7 @@ class ConstellationsGame(Game):
     hidden = ("the other players' hands", "the order of the deck")
     cooperative = False
     chance = True
-    notation_help = "rot c4 (rotate around the star at column c, row 4) | play ryw/3 | end | pass"
+    notation_help = "rot c4 (rotate around the star at column c, row 4) | play ryw/3 | end | pass | swap ryw/3 (variant)"
     state_class = ConstellationsState
     package = __name__
 

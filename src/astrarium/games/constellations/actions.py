@@ -1,4 +1,8 @@
-"""The actions of a turn: one rotation (or a pass when no star can turn), then card plays, then end."""
+"""The actions of a turn: one rotation (or a pass when no star can turn), then card plays, then end.
+
+With the designer's variant ``swap`` on, a turn may instead be one swap: a card
+from the hand goes to the discard pile and the hand is refilled.
+"""
 
 from __future__ import annotations
 
@@ -47,14 +51,24 @@ class Pass:
         return "pass"
 
 
-Action = Rotate | Play | End | Pass
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Variant ``swap``: instead of rotating, discard a card from the hand; the turn ends and the hand refills."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"swap {self.card}"
+
+
+Action = Rotate | Play | End | Pass | Swap
 END = End()
 PASS = Pass()
 _CELL = re.compile(r"^([a-z])(\d+)$")
 
 
 def parse_action(text: str) -> Action:
-    """Read an action's notation: ``rot c4``, ``play ryw/3``, ``end``, ``pass``."""
+    """Read an action's notation: ``rot c4``, ``play ryw/3``, ``end``, ``pass``, ``swap ryw/3``."""
     words = text.strip().lower().split()
     if words == ["end"]:
         return END
@@ -65,9 +79,10 @@ def parse_action(text: str) -> Action:
         if not m or int(m.group(2)) < 1:
             raise IllegalAction(f"{text.strip()!r}: name the star's cell as column letter and row number, like 'rot c4'")
         return Rotate(int(m.group(2)) - 1, ord(m.group(1)) - ord("a"))
-    if len(words) == 2 and words[0] == "play":
+    if len(words) == 2 and words[0] in ("play", "swap"):
         try:
-            return Play(Card.parse(words[1]))
+            card = Card.parse(words[1])
         except CardError as exc:
             raise IllegalAction(str(exc)) from exc
+        return Play(card) if words[0] == "play" else Swap(card)
     raise IllegalAction(f"{text.strip()!r} is not an action: write 'rot c4', 'play ryw/3', 'end' or 'pass'")

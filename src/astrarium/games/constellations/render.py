@@ -56,4 +56,7 @@ def render_state(state: ConstellationsState, seat: int | None) -> str:
     if state.played:
         s, card, found, points = state.played[-1]
         out.append(f"Last play: seat {s} played {card_markup(card)}, found {found}x for {points} points")
+    if state.swapped:
+        s, card = state.swapped[-1]
+        out.append(f"Last swap: seat {s} discarded {card_markup(card)}")
     return "\n".join(out)

@@ -14,7 +14,7 @@ from typing import Any
 
 from astrarium.core import Outcome, Rng, State
 from astrarium.games.constellations import actions as act
-from astrarium.games.constellations.actions import END, PASS, End, Pass, Play, Rotate
+from astrarium.games.constellations.actions import END, PASS, End, Pass, Play, Rotate, Swap
 from astrarium.games.constellations.board import (
     EMPTY,
     OBJECTS,
@@ -88,6 +88,7 @@ class ConstellationsState(State):
     deck: list[Card]  # reversed: the next card drawn is deck[-1]
     scores: list[int]
     played: list[list[Any]]  # public log: [seat, card, found, points]
+    swapped: list[list[Any]]  # public log of the variant's swaps: [seat, card]
     ran_out: bool
     _lines: tuple[str, ...] | None
 
@@ -110,6 +111,7 @@ class ConstellationsState(State):
                     hand.append(self.deck.pop())
         self.scores = [0] * self.players
         self.played = []
+        self.swapped = []
         self.turn = 0
         self.phase = ROTATE
         self.round = 1
@@ -146,13 +148,14 @@ class ConstellationsState(State):
     def _legal_actions(self) -> list[Any]:
         if self.phase == ROTATE:
             cells = star_moves(self.board, self.geo)
-            if not cells:
-                return [PASS]
             w = self.width
-            return [_rotate_action(i, w) for i in cells]
-        moves: list[Any] = [Play(c) for c in self._playable(self.hands[self.turn])]
-        moves.append(END)
-        return moves
+            moves: list[Any] = [_rotate_action(i, w) for i in cells] if cells else [PASS]
+            if self.options["swap"]:
+                moves += [Swap(c) for c in sorted(set(self.hands[self.turn]))]
+            return moves
+        plays: list[Any] = [Play(c) for c in self._playable(self.hands[self.turn])]
+        plays.append(END)
+        return plays
 
     def parse_action(self, text: str) -> Any:
         return act.parse_action(text)
@@ -170,6 +173,13 @@ class ConstellationsState(State):
                 what = "an empty cell" if obj == EMPTY else f"a {OBJECTS[obj][0]}"
                 return f"{action}: {where} holds {what}; only stars (Y, R, N, B) start a rotation"
             return f"{action}: every cell within the {OBJECTS[obj][0]}'s range at {where} is empty; that is no rotation"
+        if isinstance(action, Swap):
+            if not self.options["swap"]:
+                return f"{action}: swapping cards is a variant that is off in this game (option swap)"
+            if self.phase != ROTATE:
+                return f"{action}: a swap replaces the rotation, and you have already rotated this turn"
+            shown = " ".join(map(str, hand)) or "empty"
+            return f"{action}: that card is not in your hand (hand: {shown})"
         if isinstance(action, Pass):
             if self.phase != ROTATE:
                 return "pass: you have already rotated; play a card or 'end'"
@@ -204,6 +214,10 @@ class ConstellationsState(State):
                 self._end_turn()
         elif type(action) is Pass:
             self._after_rotation()
+        elif type(action) is Swap:
+            self.hands[self.turn].remove(action.card)
+            self.swapped.append([self.turn, str(action.card)])
+            self._end_turn()
         else:
             self._end_turn()
 
@@ -255,6 +269,7 @@ class ConstellationsState(State):
         new.deck = self.deck.copy()
         new.scores = self.scores.copy()
         new.played = self.played.copy()
+        new.swapped = self.swapped.copy()
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """A copy where the deck order and every hand but ``seat``'s are re-dealt from the unseen cards."""
@@ -289,6 +304,7 @@ class ConstellationsState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "deck": len(self.deck),
             "played": [list(p) for p in self.played],
+            "swapped": [list(p) for p in self.swapped],
         }
 
     def full_view(self) -> dict[str, Any]:
