@@ -35,6 +35,7 @@ bench: $(VENV)/.installed-bench
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist

@@ -355,9 +355,7 @@ def test_ismcts_counts_how_often_each_action_was_available() -> None:
     assert sum(child.visits for child in root.children.values()) == 400
     assert all(node.visits <= node.avail for node in nodes if node is not root)
     # The opponent's hand differs between worlds, so some of its actions were not always available.
-    assert any(
-        len({child.avail for child in node.children.values()}) > 1 for node in nodes if node is not root and node.children
-    )
+    assert any(len({child.avail for child in node.children.values()}) > 1 for node in nodes if node is not root and node.children)
 
 
 def test_mcts_on_secrets_searches_one_tree_over_many_worlds() -> None:

@@ -85,8 +85,24 @@ def test_arena_command_prints_the_table_and_saves_json_and_records(tmp_path) -> 
     folder = tmp_path / "games"
     result = runner.invoke(
         app,
-        ["arena", "toy-pile", "--games", "4", "--seat", "0=mcts:iterations=20", "--seat", "1=random",
-         "--jobs", "1", "--seed", "5", "--out", str(out), "--records", str(folder)],
+        [
+            "arena",
+            "toy-pile",
+            "--games",
+            "4",
+            "--seat",
+            "0=mcts:iterations=20",
+            "--seat",
+            "1=random",
+            "--jobs",
+            "1",
+            "--seed",
+            "5",
+            "--out",
+            str(out),
+            "--records",
+            str(folder),
+        ],
     )
     assert result.exit_code == 0, result.stdout
     text = result.stdout

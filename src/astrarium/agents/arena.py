@@ -121,8 +121,13 @@ class Summary:
             "seat_win_ci": [list(ci) for ci in self.seat_win_ci],
             "first_seat_advantage": self.first_seat_advantage,
             "entries": [
-                {**asdict(e), "win_rate": e.win_rate, "draw_rate": e.draw_rate, "loss_rate": e.loss_rate,
-                 "seconds_per_move": e.seconds_per_move}
+                {
+                    **asdict(e),
+                    "win_rate": e.win_rate,
+                    "draw_rate": e.draw_rate,
+                    "loss_rate": e.loss_rate,
+                    "seconds_per_move": e.seconds_per_move,
+                }
                 for e in self.entries
             ],
             "results": [asdict(r) for r in self.results],
@@ -178,9 +183,7 @@ def plan_matches(
     plan = []
     for g in range(games):
         entries = tuple((s - g) % players for s in range(players))
-        plan.append(
-            Match(g, game.id, players, seed + g, resolved, tuple(lineup[e] for e in entries), entries, folder)
-        )
+        plan.append(Match(g, game.id, players, seed + g, resolved, tuple(lineup[e] for e in entries), entries, folder))
     return plan
 
 
@@ -325,9 +328,20 @@ def write_results(summary: Summary, path: str | Path) -> Path:
             for r in summary.results:
                 for seat, value in enumerate(r.returns):
                     result = "win" if value > 0 else "loss" if value < 0 else "draw"
-                    writer.writerow([
-                        summary.game, r.index, r.seed, seat, r.entries[seat], r.seats[seat], value, result, r.length, r.reason,
-                        f"{r.think_seconds[seat]:.6f}",
-                    ])
+                    writer.writerow(
+                        [
+                            summary.game,
+                            r.index,
+                            r.seed,
+                            seat,
+                            r.entries[seat],
+                            r.seats[seat],
+                            value,
+                            result,
+                            r.length,
+                            r.reason,
+                            f"{r.think_seconds[seat]:.6f}",
+                        ]
+                    )
         return path
     raise ValueError(f"--out {str(path)!r}: write results to a .json or .csv file")

@@ -329,4 +329,3 @@ def _back_up(path: list[Node], values: list[float]) -> None:
         mover = node.mover
         if mover is not None:
             node.total += values[mover]
-

@@ -116,8 +116,12 @@ def show_summary(summary: Summary) -> None:
     table.add_column("ms/move", justify="right", no_wrap=True, min_width=7)
     for e in summary.entries:
         table.add_row(
-            str(e.entry), escape(e.spec), str(e.games),
-            _pct(e.win_rate, e.win_ci), _pct(e.draw_rate, e.draw_ci), _pct(e.loss_rate, e.loss_ci),
+            str(e.entry),
+            escape(e.spec),
+            str(e.games),
+            _pct(e.win_rate, e.win_ci),
+            _pct(e.draw_rate, e.draw_ci),
+            _pct(e.loss_rate, e.loss_ci),
             f"{e.seconds_per_move * 1000:.1f}",
         )
     console.print(table)

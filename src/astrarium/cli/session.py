@@ -187,8 +187,7 @@ class PlayLoop:
         state = replay(record)
         if state.game.id != self.state.game.id or state.players != self.state.players:
             raise ValueError(
-                f"{path} is a {state.players}-player {state.game.id} game; this is a "
-                f"{self.state.players}-player {self.state.game.id} game"
+                f"{path} is a {state.players}-player {state.game.id} game; this is a {self.state.players}-player {self.state.game.id} game"
             )
         self.state = state
         self.movers = _movers_of(state)
@@ -323,4 +322,3 @@ def default_ask(console: Console) -> Ask:
         return console.input(escape(prompt))
 
     return ask
-

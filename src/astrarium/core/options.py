@@ -106,9 +106,7 @@ class Option:
         return "; ".join(parts)
 
 
-def resolve_options(
-    specs: tuple[Option, ...], given: Mapping[str, Any] | None, *, game_id: str = "game"
-) -> dict[str, Any]:
+def resolve_options(specs: tuple[Option, ...], given: Mapping[str, Any] | None, *, game_id: str = "game") -> dict[str, Any]:
     """Merge the given options over the defaults, rejecting unknown names and bad values."""
     by_name = {o.name: o for o in specs}
     resolved = {o.name: o.default for o in specs}

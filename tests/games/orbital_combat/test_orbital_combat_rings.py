@@ -109,7 +109,7 @@ def test_start_ring_beyond_the_table_names_the_option(tmp_path: Path) -> None:
         (("velocity = 3", "velocity = 36"), "ring 2", "must exceed velocity"),
         (("velocity = 1", "velocity = 4"), "ring 3", "must be below ring 2's 3"),
         (("number = 2", "number = 5"), "ring 5", "numbered 1, 2, 3"),
-        (("sectors = 36", "sectors = \"many\""), "ring 2", "field 'sectors' should be int"),
+        (("sectors = 36", 'sectors = "many"'), "ring 2", "field 'sectors' should be int"),
         (("sectors = 36", "sectrs = 36"), "ring entry 2", "unknown field"),
         (("velocity = 6", "velocity = 0"), "ring 1", "velocity must be at least 1"),
         (("radius_mm = 40", "radius_mm = -4"), "ring 1", "radius_mm must be positive"),

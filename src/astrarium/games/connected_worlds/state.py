@@ -27,6 +27,7 @@ class Victory(Enum):
     CAPTURE = "capture"
     ANNIHILATION = "annihilation"
 
+
 PHASE_NAMES = ("setup", "main", "moving")
 
 # Interned action values, one table per (map, card table): building a frozen dataclass costs far

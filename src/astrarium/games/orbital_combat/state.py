@@ -410,4 +410,3 @@ def _breakdown(action: Allocation) -> str:
 
 def _seats(seats: tuple[int, ...]) -> str:
     return ", ".join(f"@{s}" for s in seats) or "none"
-
