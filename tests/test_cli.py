@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 import astrarium
 from astrarium.agents import make_agent, parse_agent_spec
 from astrarium.cli import app
+from astrarium.cli.app import default_players
 from astrarium.cli.menu import run_menu
 from astrarium.cli.session import PlayLoop, parse_seats, step_through
 
@@ -60,9 +61,19 @@ def test_bad_option_and_seat_are_one_line_errors() -> None:
     result = runner.invoke(app, ["play", "toy-pile", "--option", "target=99"])
     assert result.exit_code == 2 and "option 'target'" in result.stdout
     result = runner.invoke(app, ["play", "toy-pile", "--seat", "5=random"])
-    assert result.exit_code == 2 and "seats are numbered 0 to 1" in result.stdout
+    assert result.exit_code == 2 and "seats are numbered 0 to 2" in result.stdout  # toy-pile seats at most 3
     result = runner.invoke(app, ["play", "toy-pile", "--seat", "1=wizard"])
     assert result.exit_code == 2 and "unknown player kind 'wizard'" in result.stdout
+
+
+def test_play_seats_as_many_players_as_the_seats_named() -> None:
+    toy = astrarium.get_game("toy-pile")
+    assert default_players(toy, []) == 2  # the game's minimum
+    assert default_players(toy, [0, 2]) == 3
+    assert default_players(astrarium.get_game("constellations"), [1]) == 2  # a solo-capable game, two seats named
+    result = runner.invoke(app, ["play", "constellations", "--seat", "0=random", "--seat", "1=random", "--seed", "3"])
+    assert result.exit_code == 0, result.stdout
+    assert "Game over" in result.stdout and "seat 1" in result.stdout
 
 
 def test_play_between_two_bots_runs_to_the_end() -> None:

@@ -101,7 +101,7 @@ def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id
 @app.command()
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'astrarium games'")],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players (default: the game's minimum)")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players (default: the seats named, at least the minimum)")] = None,
     seat: Annotated[list[str], typer.Option("--seat", "-s", help="who plays a seat: 0=human, 1=random, 1=mcts:iterations=500 ...")] = [],  # noqa: B006
     seed: Annotated[int, typer.Option(help="random seed: the same seed and moves give the same game")] = 0,
     option: Annotated[list[str], typer.Option("--option", "-o", help="a game option, name=value (see 'astrarium rules GAME')")] = [],  # noqa: B006
@@ -118,13 +118,18 @@ def play(
             saved = {int(k): v for k, v in (record.get("seats") or {}).items()}
             seats = parse_seats([f"{s}={w}" for s, w in {**saved, **dict(_split(seat))}.items()], state.players)
         else:
-            count = players if players is not None else game.min_players
+            count = players if players is not None else default_players(game, [s for s, _ in _split(seat)])
             state = game.new_game(count, seed, _options(game, option))
             seats = parse_seats(seat, count)
         agents = build_agents(seats, state.seed)
     except (AstrariumError, ValueError) as exc:
         raise fail(str(exc)) from None
     PlayLoop(state, seats, console, default_ask(console), agents=agents).run()
+
+
+def default_players(game: Game, named: list[int]) -> int:
+    """Without --players: enough seats for every seat named, at least the game's minimum, at most its maximum."""
+    return min(max([game.min_players, *(s + 1 for s in named)]), game.max_players)
 
 
 def _split(specs: list[str]) -> list[tuple[int, str]]:
