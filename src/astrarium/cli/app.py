@@ -98,10 +98,13 @@ def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id
         console.print(table)
 
 
+PLAYERS_HELP = "number of players (default: enough for every seat named, at least the game's minimum)"
+
+
 @app.command()
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'astrarium games'")],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players (default: the seats named, at least the minimum)")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     seat: Annotated[list[str], typer.Option("--seat", "-s", help="who plays a seat: 0=human, 1=random, 1=mcts:iterations=500 ...")] = [],  # noqa: B006
     seed: Annotated[int, typer.Option(help="random seed: the same seed and moves give the same game")] = 0,
     option: Annotated[list[str], typer.Option("--option", "-o", help="a game option, name=value (see 'astrarium rules GAME')")] = [],  # noqa: B006
