@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def short(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters for an error message (a stranger's input is never echoed whole)."""
+    text = text.replace("\x00", "\\0")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class AstrariumError(ValueError):
     """Base class of every error astrarium raises on bad input."""
 

@@ -24,13 +24,15 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, ClassVar, cast
 
-from astrarium.core.errors import IllegalAction, OptionError
+from astrarium.core.errors import IllegalAction, OptionError, short
 from astrarium.core.options import Option, resolve_options
 from astrarium.core.outcome import Outcome
 from astrarium.core.rng import Rng
 
 RECORD_FORMAT = "astrarium-record"
 RECORD_VERSION = 1
+#: The longest action notation ``apply`` reads (the longest real one is under 100 characters).
+MAX_NOTATION_CHARS = 500
 
 Action = Hashable
 """An action: any frozen, hashable value whose ``str()`` is its canonical notation."""
@@ -210,7 +212,7 @@ class State(ABC):
 
     def explain_illegal(self, action: Any) -> str:
         """Why ``action`` is not legal here, in a player's words."""
-        return f"{action} is not a legal action now"
+        return f"{short(str(action))} is not a legal action now"
 
     def parse_action(self, text: str) -> Any:
         """The action whose notation is ``text`` (raises IllegalAction when there is none).
@@ -224,7 +226,7 @@ class State(ABC):
         for action in self.legal_actions():
             if str(action).lower() == wanted:
                 return action
-        raise IllegalAction(f"{text.strip()!r} is not a legal action now; {self._legal_hint()}")
+        raise IllegalAction(f"{short(text.strip())!r} is not a legal action now; {self._legal_hint()}")
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """A copy in which what ``seat`` cannot see is re-sampled from ``rng``.
@@ -280,6 +282,19 @@ class State(ABC):
         return list(legal)
 
     def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` is one of the legal actions, exactly (same type and same field types)."""
+        return self.legal_match(action) is not None
+
+    def legal_match(self, action: Any) -> Any | None:
+        """The legal action that ``action`` is, or None.
+
+        Equality alone is not enough: ``1.0 == 1``, ``True == 1`` and an
+        ``IntEnum`` equals its int, so an action built with fields of the wrong
+        type would compare equal and then corrupt the state or the record. A
+        match must have the same type and the same ``repr`` (which spells out
+        every field's type); the legal list's own object is returned, so only
+        the game's own actions are ever applied.
+        """
         legal = self._legal
         if legal is None:
             self.legal_actions()
@@ -287,7 +302,18 @@ class State(ABC):
         ids = self._legal_ids
         if ids is None:
             ids = self._legal_ids = set(map(id, legal))
-        return id(action) in ids or action in legal
+        if id(action) in ids:
+            return action
+        kind = type(action)
+        for candidate in legal:
+            if type(candidate) is kind:
+                try:
+                    same = candidate == action and repr(candidate) == repr(action)
+                except Exception:  # a crafted object whose comparison fails is simply not legal
+                    same = False
+                if same:
+                    return candidate
+        return None
 
     def apply(self, action: Any) -> None:
         """Play ``action`` (an action value or its notation) for the seat to move.
@@ -298,10 +324,13 @@ class State(ABC):
         if self._outcome is not None:
             raise IllegalAction(f"the game is over ({self._outcome.reason}); no more actions")
         if isinstance(action, str):
+            if len(action) > MAX_NOTATION_CHARS:
+                raise IllegalAction(f"{short(action)!r} is not an action: a notation is at most {MAX_NOTATION_CHARS} characters")
             action = self.parse_action(action)
-        if not self.is_legal(action):
+        found = self.legal_match(action)
+        if found is None:
             raise IllegalAction(self.explain_illegal(action))
-        self.apply_unchecked(action)
+        self.apply_unchecked(found)
 
     def apply_unchecked(self, action: Any) -> None:
         """Play an action taken from this position's own ``legal_actions()``, without parsing or checking it.
@@ -373,8 +402,16 @@ class State(ABC):
             if name not in base:
                 setattr(new, name, copy.deepcopy(value, memo))
 
-    def to_record(self) -> dict[str, Any]:
-        """The game so far as JSON-serialisable data that :func:`astrarium.replay` rebuilds."""
+    def to_record(self, public: bool = False) -> dict[str, Any]:
+        """The game so far as JSON-serialisable data that :func:`astrarium.replay` rebuilds.
+
+        A record holds the seed, so whoever has the record of an unfinished game
+        can rebuild it and read every hand and every coming draw. With
+        ``public=True`` the record is safe to share before the end: no seed, and
+        instead the spectator's view of every position (``views[0]`` the start,
+        ``views[n]`` after move n). A public record cannot be replayed, only
+        shown position by position (``astrarium replay`` and the HTML replay do).
+        """
         record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -386,7 +423,20 @@ class State(ABC):
         }
         if self._outcome is not None:
             record["result"] = {**self._outcome.to_json(), "returns": self.returns()}
+        if public:
+            del record["seed"]
+            record["public"] = True
+            record["views"] = self.public_views()
         return record
+
+    def public_views(self) -> list[dict[str, Any]]:
+        """The spectator's view of every position of this game so far, the start first."""
+        again = self.game.new_game(self.players, self.seed, self.options)
+        views = [again.view(None)]
+        for action in self._actions:
+            again.apply_unchecked(action)
+            views.append(again.view(None))
+        return views
 
     # -- helpers for subclasses ----------------------------------------------
     def _legal_hint(self, limit: int = 8) -> str:
