@@ -44,7 +44,8 @@ class PileState(State):
 
     def parse_action(self, text: str) -> Any:
         word, _, number = text.strip().lower().partition(" ")
-        if word != "play" or not number.strip().isdigit():
+        number = number.strip()
+        if word != "play" or not (number.isascii() and number.isdigit() and len(number) <= 3):
             raise IllegalAction(f"{text!r} is not an action: write 'play N'")
         return Play(int(number))
 
