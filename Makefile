@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test bench lint clean install
+.PHONY: play test bench lint clean install pictures
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -36,6 +36,10 @@ bench: $(VENV)/.installed-bench
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/ruff format --check src tests benchmarks scripts
+	$(BIN)/mypy src/astrarium
+
+pictures: $(VENV)/.installed
+	$(BIN)/python scripts/make_pictures.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist

@@ -68,6 +68,46 @@ def print_engine(figures: list[EngineFigures]) -> None:
         )
 
 
+PICTURE_TARGET_MS = 2.0
+
+
+def picture_ms(game_id: str, positions: int = 60) -> float:
+    """Mean milliseconds to draw a position (``render_svg`` of the mover's picture view) over random positions."""
+    import random
+    import time
+
+    game = astrarium.get_game(game_id)
+    rng = random.Random(0)
+    views = []
+    seed = 0
+    while len(views) < positions:
+        state = game.new_game(max(2, game.min_players), seed)
+        seed += 1
+        for step in range(300):
+            if state.is_over:
+                break
+            if step % 25 == 0:
+                views.append(state.picture_view(state.current_player))
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+    views = views[:positions]
+    start = time.perf_counter()
+    for view in views:
+        game.render_svg(view)
+    return (time.perf_counter() - start) / len(views) * 1000
+
+
+def print_pictures(game_ids: list[str]) -> None:
+    print(f"{'game':18} {'picture ms':>10}  target")
+    for game_id in game_ids:
+        try:
+            ms = picture_ms(game_id)
+        except ModuleNotFoundError:
+            print(f"{game_id:18} {'-':>10}  no pictures")
+            continue
+        print(f"{game_id:18} {ms:>10.2f}  <{PICTURE_TARGET_MS:.0f} ms {mark(ms < PICTURE_TARGET_MS)}")
+    print("picture ms: mean time to draw one position as SVG (render_svg of a picture view), 60 random positions.")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every registered game)")
@@ -92,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         print_engine(figures)
         report["games"] = [asdict(f) for f in figures]
         print("mcts/s: simulations per second of `mcts` (c=1.4, random rollouts to the end) at the start and mid-game.")
+        print()
+        print_pictures(wanted)
 
     print()
     if args.no_openspiel:

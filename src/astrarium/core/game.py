@@ -16,6 +16,7 @@ computer players, records, tests) is written once against this API.
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import sys
 from abc import ABC, abstractmethod
@@ -105,6 +106,32 @@ class Game(ABC):
             module = sys.modules[type(self).__module__]
             package = module.__name__ if hasattr(module, "__path__") else (module.__package__ or "")
         return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    # -- pictures ------------------------------------------------------------
+    def _module(self, name: str) -> Any:
+        package = self.package or type(self).__module__
+        module = sys.modules[type(self).__module__]
+        if not self.package and not hasattr(module, "__path__"):
+            package = module.__package__ or package
+        return importlib.import_module(f"{package}.{name}")
+
+    def render_svg(self, view: Mapping[str, Any]) -> str:
+        """The position as an SVG picture drawn from ``view`` alone (a ``State.picture_view``).
+
+        Each game draws in its package's ``svg`` module; since the picture is
+        made from one seat's view, it can never show what that seat may not see.
+        """
+        return cast(str, self._module("svg").render_svg(view))
+
+    def action_tokens(self, notation: str) -> list[str]:
+        """The click tokens an action's notation decomposes into (default: its words)."""
+        module = self._module("svg")
+        tokens = getattr(module, "action_tokens", None)
+        return list(tokens(notation)) if tokens is not None else notation.split()
+
+    def button_tokens(self) -> frozenset[str]:
+        """Tokens a client offers as buttons because the picture does not draw them (verbs such as ``end``)."""
+        return frozenset(getattr(self._module("svg"), "BUTTON_TOKENS", frozenset()))
 
     def puzzles(self) -> list[Puzzle]:
         """Solo puzzles shipped with the game, easiest first (none by default)."""
@@ -430,13 +457,27 @@ class State(ABC):
         return record
 
     def public_views(self) -> list[dict[str, Any]]:
-        """The spectator's view of every position of this game so far, the start first."""
+        """The spectator's picture view of every position of this game so far, the start first."""
         again = self.game.new_game(self.players, self.seed, self.options)
-        views = [again.view(None)]
+        views = [again.picture_view(None)]
         for action in self._actions:
             again.apply_unchecked(action)
-            views.append(again.view(None))
+            views.append(again.picture_view(None))
         return views
+
+    def picture_view(self, seat: int | None = None) -> dict[str, Any]:
+        """``view(seat)`` plus the public facts a picture shows: who looks, who moves, the move number, the result."""
+        view = self.view(seat)
+        view["viewer"] = seat
+        view["to_move"] = self.current_player
+        view["move"] = len(self._actions)
+        view["players_count"] = self.players
+        view["outcome"] = None if self._outcome is None else self._outcome.to_json()
+        return view
+
+    def render_svg(self, seat: int | None = None) -> str:
+        """This position as an SVG picture from ``seat``'s side (None: a spectator)."""
+        return self.game.render_svg(self.picture_view(seat))
 
     # -- helpers for subclasses ----------------------------------------------
     def _legal_hint(self, limit: int = 8) -> str:

@@ -1,0 +1,740 @@
+"""Streamlines drawn as an SVG picture a person can click.
+
+The picture is made from one seat's ``picture_view`` alone (everything in
+Streamlines is public except the deck's order, which the view does not hold),
+so a client that has only the view can draw it. From the top:
+
+* the shared header: scenario, whose turn, actions left, the result when over;
+* the 9x9 board with its coordinates (files a-i, ranks 1-9, rank 9 at the top,
+  as in the notation): Planet squares (their stage as a shape and a badge:
+  ``!`` warned, a countdown number while collapsing, a black disc for a black
+  hole), Escape squares, laid streamline cards with their arrows, Gates with
+  their pair letter and a dashed line joining a laid pair, and the ships, each
+  in its seat's corner of the square (so ships sharing a square stay apart)
+  with a pip for each of its first cargo cards (the panel lists them all);
+* the Clock panel: turn, cards the Clock draws a turn, each planet's stage and
+  collapse countdown, the deck (click it to draw), discard and lost piles;
+* the Refugees panel: rescued against needed, aboard, waiting in the piles, lost;
+* one panel per ship: powers, hold (capacity and cards) and, for the ship to
+  act, the orientations it can lay its streamline cards in;
+* a legend and the latest events.
+
+Clicking (see rules.md, "Pictures and clicking"): a move is the ship to act
+(token ``move``) and its destination square; a gate jump adds ``jump``. Cards
+in the hold, special power cards, the other ships' badges and the orientation
+tiles carry their notation words, so every legal action narrows to itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from astrarium.core.svg import BACKGROUND, DIM, GUIDE, HIGHLIGHT, PANEL, SEAT_COLOURS, SEAT_MARKS, WIDTH, Svg, attr, esc, num
+
+#: Tokens offered as buttons: verbs and words the picture does not draw as a thing.
+BUTTON_TOKENS: frozenset[str] = frozenset({"end", "drop", "jump", "dump", "lay", "cw", "ccw"})
+
+FILES = "abcdefghi"
+SIZE = 9
+CELL = 64
+LEFT = 32
+HEADER = 52
+TOP = HEADER + 24
+BOARD = SIZE * CELL
+MARGIN = 16
+
+# Colours of the things on the board (seats use SEAT_COLOURS); each also has a shape or a word.
+STREAM = "#cfe3ff"
+STREAM_TILE = "#1c2f5e"
+STREAM_EDGE = "#4a67a8"
+GATE = "#c39bff"
+GATE_FILL = "#2b1a47"
+PLANET = "#5b8def"
+PLANET_RING = "#cfe0ff"
+WARN = "#f0c419"
+DANGER = "#ff6b4a"
+HOLE_RING = "#ff8c42"
+ESCAPE = "#38d9c4"
+ESCAPE_FILL = "#0d3a3a"
+REFUGEE = "#ffe2a8"
+CHIP = "#1f2947"
+SQUARE_DARK = "#10172d"
+SQUARE_LIGHT = "#141d38"
+
+#: The direction letters in notation order, and their unit steps on the page (y grows downwards).
+DIRS = "nesw"
+STEP = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+#: Each streamline card's arrows as the seed draws it; its orientations are the quarter turns of these.
+SHAPES = {"straight": "n", "line": "ew", "corner": "nw", "tee": "new"}
+POWER_ORDER = ("action", "cargo", "pickup", "extra-move", "engineering")
+#: Special power cards and the token (notation verb) that uses them.
+SPECIAL_TOKENS = {"pickup": "pickup", "extra-move": "extra", "engineering": "engineer"}
+#: Each seat's corner of a square: ships sharing a square never cover each other.
+SLOTS = ((14, 14), (50, 14), (14, 50), (50, 50))
+#: Cargo pips drawn beside a ship on the board (then a "+"; the ship's panel lists every card).
+PIPS = 3
+
+
+# -- tokens --------------------------------------------------------------------
+
+
+def _turn(arrows: str) -> str:
+    """``arrows`` turned a quarter clockwise, letters in notation order (n e s w)."""
+    turned = {DIRS[(DIRS.index(ch) + 1) % 4] for ch in arrows}
+    return "".join(ch for ch in DIRS if ch in turned)
+
+
+def orientations(shape: str) -> list[str]:
+    """The distinct ways a streamline card can be laid, as the arrow letters ``lay`` takes."""
+    out: list[str] = []
+    arrows = SHAPES[shape]
+    for _ in range(4):
+        if arrows not in out:
+            out.append(arrows)
+        arrows = _turn(arrows)
+    return sorted(out, key=lambda a: [DIRS.index(ch) for ch in a])
+
+
+def shape_of(arrows: str) -> str | None:
+    """The streamline card whose arrows, turned, make ``arrows`` (None for anything else)."""
+    if not arrows or any(ch not in DIRS for ch in arrows) or len(set(arrows)) != len(arrows) or len(arrows) > 3:
+        return None
+    if len(arrows) == 2:
+        return "line" if set(arrows) in ({"n", "s"}, {"e", "w"}) else "corner"
+    return "straight" if len(arrows) == 1 else "tee"
+
+
+def action_tokens(notation: str) -> list[str]:
+    """How an action's notation decomposes into click tokens.
+
+    ``move c2-b2-b3-a3`` is ``move`` (the ship to act) and ``a3`` (where it
+    ends): there is one legal move per end square, so the squares passed on
+    the way need no click. ``move d4-g7=c8`` adds ``jump`` (the walk to a
+    square and a jump to it are two actions). ``lay nw`` is the card
+    (``corner``) and its orientation tile (``nw``); ``lay gate-a`` the card and
+    ``lay``; ``give corner 2`` the card and the receiving ship's badge ``2``;
+    everything else is its words (``dump refugee``, ``engineer cw``, ``draw``).
+    """
+    words = notation.split()
+    if len(words) == 2 and words[0] == "move":
+        route, jump, target = words[1].partition("=")
+        end = target if jump else route.rsplit("-", 1)[-1]
+        return ["move", end, "jump"] if jump else ["move", end]
+    if len(words) == 2 and words[0] == "lay":
+        if words[1].startswith("gate-"):
+            return [words[1], "lay"]
+        shape = shape_of(words[1])
+        return [shape, words[1]] if shape else words
+    if len(words) == 3 and words[0] == "give":
+        return words[1:]
+    return words
+
+
+# -- fragments ---------------------------------------------------------------
+#
+# Speed: the builder escapes and formats every attribute, which costs tens of
+# microseconds an element; a picture has a few hundred. The symbols repeat
+# (a planet at each stage, a pip per card kind, a seat's badge), so each is drawn
+# once with the builder at the origin, cached, and placed with a translation;
+# only the text that comes from the view is written per picture (escaped with
+# ``esc``/``attr``). That keeps a picture well under the 2 ms budget.
+
+
+def _n(value: float) -> str:
+    """A coordinate: ints as they are, other numbers short (see ``num``)."""
+    return str(value) if type(value) is int else num(value)
+
+
+def _place(parts: list[str], fragment: str, x: float, y: float, extra: str = "") -> None:
+    parts.append(f'<g transform="translate({_n(x)} {_n(y)})"{extra}>{fragment}</g>')
+
+
+def _text(parts: list[str], x: float, y: float, text: object, size: int = 12, extra: str = "") -> None:
+    """Text from anywhere (a view's names and events included), escaped."""
+    parts.append(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}"{extra}>{esc(text)}</text>')
+
+
+def _fragment(draw: Callable[[Svg], None]) -> str:
+    """What ``draw`` adds to an empty picture, as text."""
+    svg = Svg(WIDTH, 0, "")
+    start = len(svg.parts)
+    draw(svg)
+    return "".join(svg.parts[start:])
+
+
+def _arrows_path(cx: float, cy: float, arrows: str, length: float, head: float) -> str:
+    """One path for a streamline's arrows from (cx, cy): a shaft and a head for each letter."""
+    parts = []
+    for ch in arrows:
+        dx, dy = STEP.get(ch, (0, 0))
+        tip_x, tip_y = cx + dx * length, cy + dy * length
+        base_x, base_y = cx + dx * (length - head), cy + dy * (length - head)
+        side_x, side_y = -dy * head * 0.7, dx * head * 0.7
+        parts.append(
+            f"M{num(cx)} {num(cy)}L{num(base_x)} {num(base_y)}"
+            f"M{num(tip_x)} {num(tip_y)}L{num(base_x + side_x)} {num(base_y + side_y)}L{num(base_x - side_x)} {num(base_y - side_y)}Z"
+        )
+    return "".join(parts)
+
+
+@lru_cache(maxsize=64)
+def _tile(arrows: str) -> str:
+    """A streamline card laid on a square (the square's top-left at the origin)."""
+
+    def draw(svg: Svg) -> None:
+        h = CELL / 2
+        svg.rect(5, 5, CELL - 10, CELL - 10, rx=6, fill=STREAM_TILE, stroke=STREAM_EDGE, opacity=0.85)
+        svg.path(_arrows_path(h, h, arrows, h - 3, 9), fill=STREAM, stroke=STREAM, stroke_width=3.5, stroke_linejoin="round")
+        svg.circle(h, h, 3.5, fill=STREAM)
+
+    return _fragment(draw)
+
+
+@lru_cache(maxsize=128)
+def _stream_icon(arrows: str, size: int) -> str:
+    """A small streamline card (top-left at the origin) with its arrows."""
+
+    def draw(svg: Svg) -> None:
+        half = size / 2
+        svg.rect(0, 0, size, size, rx=3, fill=STREAM_TILE, stroke=STREAM_EDGE)
+        svg.path(
+            _arrows_path(half, half, arrows, half - 2, size * 0.22), fill=STREAM, stroke=STREAM, stroke_width=2, stroke_linejoin="round"
+        )
+
+    return _fragment(draw)
+
+
+@lru_cache(maxsize=1)
+def _refugee() -> str:
+    """A person: a head and shoulders, centred on the origin."""
+
+    def draw(svg: Svg) -> None:
+        svg.circle(0, -3.5, 3, fill=REFUGEE)
+        svg.path("M-5 6Q0 -3 5 6Z", fill=REFUGEE)
+
+    return _fragment(draw)
+
+
+@lru_cache(maxsize=64)
+def _gate(letter: str, r: int) -> str:
+    """A gate: a dashed ring with its pair's letter, centred on the origin."""
+
+    def draw(svg: Svg) -> None:
+        svg.circle(0, 0, r, fill=GATE_FILL, stroke=GATE, stroke_width=2 if r < 12 else 3, stroke_dasharray="3 2")
+        svg.text(0, r * 0.45, letter, max(11.0, r * 1.2), anchor="middle", font_weight="bold", fill=GATE)
+
+    return _fragment(draw)
+
+
+@lru_cache(maxsize=16)
+def _planet(stage: str, r: int) -> str:
+    """A planet by its stage, centred on the origin: a ringed disc with a rim that warns; a black hole is a black disc in a burning ring."""
+
+    def draw(svg: Svg) -> None:
+        if stage == "black hole":
+            svg.circle(0, 0, r + 1, fill="#000", stroke=HOLE_RING, stroke_width=3)
+            svg.circle(0, 0, r * 0.55, fill="none", stroke="#7a5cff", stroke_width=1.5, stroke_dasharray="3 2")
+            return
+        rim = {"warned": WARN, "collapsing": DANGER}.get(stage, PLANET_RING)
+        svg.circle(0, 0, r, fill=PLANET, stroke=rim, stroke_width=2 if stage == "calm" else 3)
+        svg.el(
+            "ellipse", cx=0.0, cy=0.0, rx=r * 1.45, ry=r * 0.38, fill="none", stroke=PLANET_RING, stroke_width=1.5, transform="rotate(-20)"
+        )
+
+    return _fragment(draw)
+
+
+@lru_cache(maxsize=64)
+def _stage_badge(stage: str, turns_left: str) -> str:
+    """The stage as a sign, not only a colour, centred on the origin: ``!`` warned, the countdown while collapsing."""
+
+    def draw(svg: Svg) -> None:
+        if stage == "warned":
+            svg.polygon(((0, -9), (9, 7), (-9, 7)), fill=WARN, stroke=BACKGROUND)
+            svg.text(0, 5.5, "!", 11, anchor="middle", font_weight="bold", fill=BACKGROUND)
+        elif stage == "collapsing":
+            svg.circle(0, 0, 8.5, fill=DANGER, stroke=BACKGROUND)
+            svg.text(0, 4, turns_left, 11, anchor="middle", font_weight="bold", fill=BACKGROUND)
+
+    return _fragment(draw)
+
+
+def _pip_kind(card: str) -> str:
+    return "refugee" if card == "refugee" else "gate" if card.startswith("gate") else "streamline"
+
+
+@lru_cache(maxsize=4)
+def _pip(kind: str) -> str:
+    """One cargo card beside a ship on the board, centred on the origin.
+
+    A dot for a refugee, a square for a streamline, a diamond for a gate: the shape tells the kind.
+    """
+
+    def draw(svg: Svg) -> None:
+        if kind == "refugee":
+            svg.circle(0, 0, 3, fill=REFUGEE, stroke=BACKGROUND)
+        elif kind == "gate":
+            svg.polygon(((0, -3.5), (3.5, 0), (0, 3.5), (-3.5, 0)), fill=GATE, stroke=BACKGROUND)
+        else:
+            svg.rect(-3, -3, 6, 6, fill=STREAM, stroke=BACKGROUND)
+
+    return _fragment(draw)
+
+
+@lru_cache(maxsize=16)
+def _badge(seat: int, r: int) -> str:
+    """A seat's badge (the shared ``seat_badge``: its colour and its letter), centred on the origin."""
+    return _fragment(lambda svg: svg.seat_badge(0, 0, seat, r))
+
+
+def _text_width(text: str, size: float) -> float:
+    return len(text) * size * 0.6
+
+
+def _chip(parts: list[str], x: float, y: float, label: str, token: str | None, kind: str, icon: str | None = None, data: str = "") -> float:
+    """A card shown as a labelled chip (clickable when ``token``); returns its width."""
+    w = round(_text_width(label, 12) + (34 if icon else 14))
+    if token:
+        parts.append(f'<g class="tok {kind}" data-token="{attr(token)}"{data}>')
+        parts.append(
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="22" rx="5" fill="{CHIP}" stroke="{HIGHLIGHT}" stroke-width="1.5"/>'
+        )
+    else:
+        parts.append(f'<g class="{kind}"{data}>')
+        parts.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="22" rx="5" fill="{CHIP}" stroke="{GUIDE}"/>')
+    if icon is not None:
+        if icon == "refugee":
+            _place(parts, _refugee(), x + 13, y + 11)
+        elif icon.startswith("gate-"):
+            _place(parts, _gate(icon[5:], 7), x + 13, y + 11)
+        elif icon in SHAPES:
+            _place(parts, _stream_icon(SHAPES[icon], 16), x + 4, y + 3)
+    _text(parts, x + (26 if icon else 7), y + 16, label)
+    parts.append("</g>")
+    return w
+
+
+# -- the board -----------------------------------------------------------------
+
+
+def _square_xy(name: object) -> tuple[int, int] | None:
+    """The top-left corner of square ``name`` on the page (None if it is no square)."""
+    if not isinstance(name, str) or len(name) != 2 or name[0] not in FILES or name[1] not in "123456789":
+        return None
+    return LEFT + FILES.index(name[0]) * CELL, TOP + (SIZE - int(name[1])) * CELL
+
+
+def _static_board() -> str:
+    """The squares (each a click token) and the coordinates: the same in every position, so built once."""
+
+    def draw(svg: Svg) -> None:
+        for row in range(SIZE):
+            for col in range(SIZE):
+                name = f"{FILES[col]}{SIZE - row}"
+                fill = SQUARE_LIGHT if (row + col) % 2 else SQUARE_DARK
+                with svg.group(class_="tok sq", data_token=name):
+                    svg.rect(LEFT + col * CELL, TOP + row * CELL, CELL, CELL, fill=fill, stroke=GUIDE)
+        svg.rect(LEFT, TOP, BOARD, BOARD, fill="none", stroke=DIM, stroke_width=1.5, pointer_events="none")
+        for i in range(SIZE):
+            x = LEFT + i * CELL + CELL / 2
+            y = TOP + i * CELL + CELL / 2 + 4
+            svg.text(x, TOP - 8, FILES[i], 12, anchor="middle", class_="dim")
+            svg.text(x, TOP + BOARD + 17, FILES[i], 12, anchor="middle", class_="dim")
+            svg.text(LEFT - 12, y, SIZE - i, 12, anchor="middle", class_="dim")
+            svg.text(LEFT + BOARD + 12, y, SIZE - i, 12, anchor="middle", class_="dim")
+
+    return _fragment(draw)
+
+
+_BOARD = _static_board()
+
+
+def _escape(svg: Svg) -> None:
+    """An Escape square (its top-left at the origin): a framed square with its word."""
+    svg.rect(4, 4, CELL - 8, CELL - 8, rx=6, fill=ESCAPE_FILL, stroke=ESCAPE, stroke_width=2)
+    svg.text(CELL / 2, CELL / 2 + 4, "EXIT", 11, anchor="middle", font_weight="bold", fill=ESCAPE)
+
+
+_ESCAPE = _fragment(_escape)
+_MOVER_RING = f'<circle cx="0" cy="0" r="13" fill="none" stroke="{HIGHLIGHT}" stroke-width="2"/>'
+
+
+def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) -> None:
+    parts.append(_BOARD)
+    parts.append('<g pointer-events="none">')
+    laid = view.get("streamlines", {}) or {}
+    gates: dict[str, list[tuple[int, int]]] = {}
+    for sq, card in laid.items():
+        xy = _square_xy(sq)
+        if xy and str(card).startswith("gate-"):
+            gates.setdefault(str(card), []).append(xy)
+    h = CELL // 2
+    for ends in gates.values():
+        if len(ends) == 2:
+            (ax, ay), (bx, by) = ends
+            parts.append(
+                f'<line class="gate-link" x1="{ax + h}" y1="{ay + h}" x2="{bx + h}" y2="{by + h}" '
+                f'stroke="{GATE}" stroke-width="2" stroke-dasharray="2 6" opacity="0.8"/>'
+            )
+    for sq in view.get("escapes", ()):
+        xy = _square_xy(sq)
+        if xy:
+            _place(parts, _ESCAPE, xy[0], xy[1], f' class="escape" data-square="{attr(sq)}"')
+    for planet in view.get("planets", ()):
+        xy = _square_xy(planet.get("square"))
+        if xy:
+            x, y = xy
+            stage = str(planet.get("stage", ""))
+            parts.append(f'<g class="planet" data-square="{attr(planet.get("square"))}" data-stage="{attr(stage)}">')
+            _place(parts, _planet(stage, 12), x + h, y + h)
+            if stage in ("warned", "collapsing"):
+                left = planet.get("turns_left")
+                _place(parts, _stage_badge(stage, str(left) if isinstance(left, int) else "?"), x + h, y + 10)
+            parts.append("</g>")
+    for sq, card in laid.items():
+        xy = _square_xy(sq)
+        if not xy:
+            continue
+        kind, _, arrows = str(card).partition(" ")
+        if kind.startswith("gate-"):
+            _place(parts, _gate(kind[5:], 15), xy[0] + h, xy[1] + h, f' class="gate" data-square="{attr(sq)}" data-card="{attr(kind)}"')
+        else:
+            _place(parts, _tile(arrows), xy[0], xy[1], f' class="streamline" data-square="{attr(sq)}" data-arrows="{attr(arrows)}"')
+    parts.append("</g>")
+    for seat, ship in enumerate(view.get("ships", ())):
+        xy = _square_xy(ship.get("square"))
+        if not xy:
+            continue
+        x, y = xy
+        sx, sy = SLOTS[seat % 4]
+        cx, cy = x + sx, y + sy
+        if seat == mover:
+            parts.append(f'<g class="tok ship" data-token="move" data-seat="{seat}" transform="translate({cx} {cy})">')
+            parts.append(_MOVER_RING)
+        else:
+            parts.append(f'<g class="ship" data-seat="{seat}" pointer-events="none" transform="translate({cx} {cy})">')
+        parts.append(_badge(seat, 10))
+        parts.append("</g>")
+        cargo = [str(c) for c in ship.get("cargo", ())]
+        if cargo:
+            parts.append('<g pointer-events="none">')
+            py = cy + 16 if sy < h else cy - 16
+            # From the square's outer edge inwards, away from what lies in its middle.
+            step = 6 if sx < h else -6
+            px = x + 5 if sx < h else x + CELL - 5
+            for i, card in enumerate(cargo[:PIPS]):
+                _place(parts, _pip(_pip_kind(card)), px + i * step, py, f' class="pip" data-card="{attr(card)}"')
+            if len(cargo) > PIPS:
+                _text(parts, px + PIPS * step, py + 4, "+", 11, ' text-anchor="middle" font-weight="bold" class="pip-more"')
+            parts.append("</g>")
+
+
+# -- panels --------------------------------------------------------------------
+
+_BOLD = ' font-weight="bold"'
+_DIM = ' class="dim"'
+
+
+def _panel(parts: list[str], y: float, h: float, title: str) -> None:
+    parts.append(f'<rect x="8" y="{_n(y)}" width="{WIDTH - 16}" height="{_n(h)}" rx="8" fill="{PANEL}"/>')
+    _text(parts, MARGIN, y + 18, title, 13, _BOLD)
+
+
+def _planet_line(planet: Mapping[str, Any]) -> str:
+    stage = str(planet.get("stage", ""))
+    cards = planet.get("collapse_cards", 0)
+    if stage == "warned":
+        return f"warned: {cards} Collapse card on it"
+    if stage == "collapsing":
+        left = planet.get("turns_left")
+        return f"collapsing: a black hole after {left} more turn end{'s' if left != 1 else ''}"
+    if stage == "black hole":
+        return "black hole: no more cards, ships entering are lost"
+    return "calm: no Collapse card yet"
+
+
+def _pile(parts: list[str], x: int, y: float, label: str, count: int, token: str | None, kind: str) -> None:
+    if token:
+        parts.append(f'<g class="tok pile {kind}" data-token="{attr(token)}" data-count="{count}">')
+    else:
+        parts.append(f'<g class="pile {kind}" data-count="{count}">')
+    parts.append(
+        f'<rect x="{x}" y="{_n(y)}" width="46" height="60" rx="5" fill="{CHIP}" '
+        f'stroke="{HIGHLIGHT if token else GUIDE}" stroke-width="1.5"/>'
+    )
+    if count:
+        parts.append(f'<rect x="{x + 4}" y="{_n(y + 4)}" width="38" height="52" rx="3" fill="none" stroke="{GUIDE}"/>')
+    _text(parts, x + 23, y + 36, count, 16, ' text-anchor="middle" font-weight="bold"')
+    _text(parts, x + 23, y + 76, label, 12, ' text-anchor="middle" class="dim"')
+    parts.append("</g>")
+
+
+def _plural(count: object, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _draw_clock(parts: list[str], y: float, view: Mapping[str, Any], playing: bool) -> float:
+    planets = list(view.get("planets", ()))
+    standing = sum(1 for p in planets if p.get("stage") != "black hole")
+    deck = view.get("deck_contents", {}) or {}
+    discard = view.get("discard", {}) or {}
+    lost = view.get("lost", {}) or {}
+    h = max(44 + 22 * len(planets) + 20, 108)
+    _panel(parts, y, h, f"Clock · turn {view.get('turn_number', 0)}")
+    _text(parts, MARGIN, y + 38, f"draws {_plural(standing, 'card')} a turn, one per planet standing", 12, _DIM)
+    for i, planet in enumerate(planets):
+        py = y + 58 + 22 * i
+        stage = str(planet.get("stage", ""))
+        parts.append(f'<g class="planet-row" data-stage="{attr(stage)}">')
+        _place(parts, _planet(stage, 7), MARGIN + 9, py - 4)
+        _text(parts, MARGIN + 26, py, f"{planet.get('square', '?')}  {_planet_line(planet)}")
+        parts.append("</g>")
+    collapse = f"Collapse cards: {deck.get('collapse', 0)} in the deck, {discard.get('collapse', 0)} in the discard"
+    _text(parts, MARGIN, y + h - 10, collapse, 12, _DIM)
+    _pile(parts, 444, y + 12, "deck", int(view.get("deck", 0)), "draw" if playing else None, "deck")
+    _pile(parts, 506, y + 12, "discard", sum(discard.values()), None, "discard")
+    _pile(parts, 568, y + 12, "lost", sum(lost.values()), None, "lost")
+    return y + h + 8
+
+
+_RESCUED = f'fill="{REFUGEE}" stroke="{REFUGEE}" class="rescued"'
+_NEEDED = f'fill="none" stroke="{REFUGEE}" stroke-width="1.5" stroke-dasharray="2 2" class="needed"'
+
+
+def _draw_refugees(parts: list[str], y: float, view: Mapping[str, Any]) -> float:
+    rescued = int(view.get("rescued", 0))
+    required = int(view.get("required", 0))
+    aboard = sum(str(c) == "refugee" for s in view.get("ships", ()) for c in s.get("cargo", ()))
+    in_deck = (view.get("deck_contents", {}) or {}).get("refugee", 0)
+    in_discard = (view.get("discard", {}) or {}).get("refugee", 0)
+    lost = (view.get("lost", {}) or {}).get("refugee", 0)
+    slots = max(rescued, required)
+    per_row = (WIDTH - 2 * MARGIN) // 18
+    rows = (slots + per_row - 1) // per_row
+    h = 50 + 18 * rows + 18
+    _panel(parts, y, h, f"Refugees · rescued {rescued} of {required} needed")
+    for i in range(slots):
+        cx = MARGIN + 8 + (i % per_row) * 18
+        cy = y + 36 + (i // per_row) * 18
+        parts.append(f'<circle cx="{cx}" cy="{_n(cy)}" r="6" {_RESCUED if i < rescued else _NEEDED}/>')
+    line = f"aboard ships {aboard} · waiting in the deck {in_deck}, in the discard {in_discard} · lost {lost}"
+    _text(parts, MARGIN, y + h - 12, line, 12, _DIM)
+    return y + h + 8
+
+
+def _flow(x: float, w: float, y: float, row_h: float, start: float) -> tuple[float, float]:
+    """The next chip position: on this row, or the next one when the chip would leave the panel."""
+    if x + w > WIDTH - MARGIN and x > start:
+        return start, y + row_h
+    return x, y
+
+
+CHIPS_X = 92
+
+
+def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], view: Mapping[str, Any], mover: int | None) -> float:
+    """One ship's panel; returns the y below it."""
+    top = len(parts)
+    parts.append("")  # the panel's background, written once its height is known
+    square = ship.get("square")
+    acting = seat == mover
+    mark = SEAT_MARKS[seat % 4]
+    if mover is not None and not acting and square is not None:
+        # The badge of a ship that can be given cargo: its seat number is the token.
+        parts.append(f'<g class="tok seat" data-token="{seat}" transform="translate(24 {_n(y + 16)})">')
+        parts.append(f'<circle cx="0" cy="0" r="11" fill="none" stroke="{HIGHLIGHT}" stroke-width="1.5"/>')
+        parts.append(_badge(seat, 10))
+        parts.append("</g>")
+    else:
+        _place(parts, _badge(seat, 10), 24, y + 16)
+    where = f"on {square}" if square is not None else "lost with its cargo"
+    _text(parts, 42, y + 21, f"Ship {mark} · seat {seat} · {where}", 13, _BOLD)
+    if square is not None:
+        mates = [SEAT_MARKS[i % 4] for i, s in enumerate(view.get("ships", ())) if i != seat and s.get("square") == square]
+        note = ""
+        if acting:
+            note = f"to act: {_plural(view.get('actions_left', 0), 'action')} left"
+            if view.get("free_moves"):
+                note += f", {_plural(view.get('free_moves'), 'free move')}"
+        if mates:
+            note = (note + " · " if note else "") + "shares the square with " + ", ".join(mates)
+        if note:
+            _text(parts, WIDTH - MARGIN, y + 21, note, 12, f' text-anchor="end" fill="{HIGHLIGHT if acting else DIM}"')
+    # Powers.
+    row = y + 32
+    _text(parts, MARGIN, row + 16, "powers", 12, _DIM)
+    x: float = CHIPS_X
+    powers = ship.get("powers", {}) or {}
+    for name in [*POWER_ORDER, *sorted(set(powers) - set(POWER_ORDER))]:
+        count = powers.get(name)
+        if not count:
+            continue
+        label = f"{name} ×{count}"
+        x, row = _flow(x, _text_width(label, 12) + 14, row, 26, CHIPS_X)
+        token = SPECIAL_TOKENS.get(name) if acting else None
+        x += _chip(parts, x, row, label, token, "power", data=f' data-power="{attr(name)}" data-count="{attr(count)}"') + 6
+    if not powers:
+        _text(parts, CHIPS_X, row + 16, "none", 12, _DIM)
+    # Hold.
+    row += 28
+    cargo = [str(c) for c in ship.get("cargo", ())]
+    capacity = powers.get("cargo", 0)
+    over = len(cargo) > capacity
+    _text(parts, MARGIN, row + 16, f"hold {len(cargo)}/{capacity}", 12, f' fill="{HIGHLIGHT if over else DIM}"')
+    x = CHIPS_X
+    for card in cargo:
+        x, row = _flow(x, _text_width(card, 12) + 34, row, 26, CHIPS_X)
+        icon = card if card in SHAPES or card == "refugee" or card.startswith("gate-") else None
+        x += _chip(parts, x, row, card, card if acting else None, "cargo", icon, f' data-card="{attr(card)}"') + 6
+    if not cargo:
+        _text(parts, CHIPS_X, row + 16, "empty", 12, _DIM)
+    elif over and acting:
+        _text(parts, WIDTH - MARGIN, row + 16, "over-full: dump one", 12, f' text-anchor="end" fill="{HIGHLIGHT}"')
+    # Orientation tiles for the streamline cards the ship to act can lay.
+    shapes = [s for s in SHAPES if s in cargo]
+    if acting and shapes:
+        row += 30
+        _text(parts, MARGIN, row + 17, "lay as", 12, _DIM)
+        x = CHIPS_X
+        for shape in shapes:
+            tiles = orientations(shape)
+            x, row = _flow(x, len(tiles) * 30 - 4, row, 32, CHIPS_X)
+            for arrows in tiles:
+                parts.append(f'<g class="tok orient" data-token="{arrows}" data-card="{shape}">')
+                parts.append(
+                    f'<rect x="{_n(x)}" y="{_n(row)}" width="26" height="26" rx="4" '
+                    f'fill="{STREAM_TILE}" stroke="{HIGHLIGHT}" stroke-width="1.5"/>'
+                )
+                _place(parts, _arrows_icon(arrows), x + 13, row + 13)
+                parts.append("</g>")
+                x += 30
+            x += 10
+        row += 6
+    bottom = row + 30
+    edge = SEAT_COLOURS[seat % 4] if acting else PANEL
+    parts[top] = (
+        f'<rect x="8" y="{_n(y - 4)}" width="{WIDTH - 16}" height="{_n(bottom - y)}" rx="8" '
+        f'fill="{PANEL}" stroke="{edge}" stroke-width="2"/>'
+    )
+    return bottom + 4
+
+
+@lru_cache(maxsize=32)
+def _arrows_icon(arrows: str) -> str:
+    """An orientation tile's arrows, centred on the origin."""
+    return _fragment(
+        lambda svg: svg.path(_arrows_path(0, 0, arrows, 11, 5), fill=STREAM, stroke=STREAM, stroke_width=2, stroke_linejoin="round")
+    )
+
+
+def _legend_text() -> tuple[str, float]:
+    """The legend (the same in every position, so built once) and its height."""
+
+    def at(fragment: str, dx: float = 0, dy: float = 0) -> Callable[[Svg, float, float], None]:
+        return lambda svg, x, y: svg.parts.append(f'<g transform="translate({num(x + dx)} {num(y + dy)})">{fragment}</g>')
+
+    def ship(svg: Svg, x: float, y: float) -> None:
+        svg.circle(x, y, 11, fill="none", stroke=HIGHLIGHT, stroke_width=2)
+        svg.seat_badge(x, y, 0, 9.5)
+
+    def pips(svg: Svg, x: float, y: float) -> None:
+        for dx, kind in ((-6, "refugee"), (1, "streamline"), (8, "gate")):
+            at(_pip(kind), dx)(svg, x, y)
+
+    def escape(svg: Svg, x: float, y: float) -> None:
+        svg.rect(x - 8, y - 8, 16, 16, rx=3, fill=ESCAPE_FILL, stroke=ESCAPE, stroke_width=2)
+
+    entries = [
+        (at(_planet("calm", 6)), "planet: draw cards here"),
+        (at(_stage_badge("warned", "")), "warned: one Collapse card"),
+        (at(_stage_badge("collapsing", "2")), "collapsing: turn ends left"),
+        (at(_planet("black hole", 6)), "black hole: a ship entering is lost"),
+        (escape, "escape: drop refugees here"),
+        (at(_stream_icon("ne", 16), -8, -8), "streamline: carries ships along"),
+        (at(_gate("a", 8)), "gate: a dashed line joins its pair"),
+        (ship, "ship with its seat letter (ring: to act)"),
+        (pips, "cargo: refugee, streamline, gate"),
+    ]
+
+    height = 0.0
+
+    def draw(svg: Svg) -> None:
+        nonlocal height
+        svg.text(MARGIN, 4, "Legend", 13, font_weight="bold")
+        height = svg.legend(MARGIN, 14, entries)
+
+    text = _fragment(draw)
+    return text, height
+
+
+_LEGEND, _LEGEND_HEIGHT = _legend_text()
+
+
+def _status(view: Mapping[str, Any]) -> str:
+    outcome = view.get("outcome")
+    if outcome:
+        result = "The team wins" if outcome.get("winners") else "The team loses"
+        return f"{result}: {outcome.get('reason', '')} · rescued {view.get('rescued', 0)} of {view.get('required', 0)}"
+    seat = view.get("to_move")
+    if not isinstance(seat, int):
+        return f"Turn {view.get('turn_number', 0)}"
+    parts = [
+        f"Turn {view.get('turn_number', 0)}",
+        f"{SEAT_MARKS[seat % 4]} (seat {seat}) to act",
+        f"{_plural(view.get('actions_left', 0), 'action')} left",
+    ]
+    if view.get("free_moves"):
+        parts.append(_plural(view.get("free_moves"), "free move"))
+    if view.get("must_dump"):
+        parts.append("hold over-full: dump a card")
+    elif view.get("bonus_draw"):
+        parts.append("may draw again free")
+    if view.get("gate_stopped"):
+        parts.append("stopped by a gate jump")
+    viewer = view.get("viewer")
+    if isinstance(viewer, int) and viewer != seat:
+        parts.append(f"you are {SEAT_MARKS[viewer % 4]}")
+    return " · ".join(parts)
+
+
+def _draw_events(parts: list[str], y: float, events: Sequence[object]) -> float:
+    recent = [str(e) for e in events][-3:]
+    if not recent:
+        return y
+    _text(parts, MARGIN, y + 14, "Latest", 13, _BOLD)
+    for i, event in enumerate(recent):
+        _text(parts, MARGIN, y + 34 + 18 * i, event if len(event) <= 84 else event[:83] + "…", 12, ' class="dim event"')
+    return y + 34 + 18 * len(recent)
+
+
+def render_svg(view: Mapping[str, Any]) -> str:
+    """The position in ``view`` (a ``State.picture_view``) as an SVG picture."""
+    title = f"Streamlines · {view.get('scenario', '')}"
+    ships = list(view.get("ships", ()))
+    mover = view.get("to_move")
+    # Only a ship that is on the board and whose turn it is (the game not over) gets the action tokens.
+    if view.get("outcome") or not isinstance(mover, int) or not 0 <= mover < len(ships) or ships[mover].get("square") is None:
+        mover = None
+    status = _status(view)
+    body = Svg(WIDTH, 0, title)
+    start = len(body.parts)
+    body.header(title, status)
+    parts = body.parts
+    _draw_board(parts, view, mover)
+    y: float = TOP + BOARD + 30
+    y = _draw_clock(parts, y, view, mover is not None)
+    y = _draw_refugees(parts, y, view)
+    for seat, ship in enumerate(ships):
+        y = _draw_ship(parts, y + 4, seat, ship, view, mover)
+    y += 18
+    parts.append(f'<g class="legend" pointer-events="none" transform="translate(0 {_n(y)})">{_LEGEND}</g>')
+    y = _draw_events(parts, y + _LEGEND_HEIGHT + 6, view.get("events", ()))
+    desc = f"{status}. Rescued {view.get('rescued', 0)} of {view.get('required', 0)} refugees."
+    picture = Svg(WIDTH, y + 12, title, desc)
+    picture.parts.extend(parts[start:])
+    return picture.to_string()
+
+
+__all__ = ["BUTTON_TOKENS", "action_tokens", "orientations", "render_svg", "shape_of"]

@@ -1,0 +1,182 @@
+"""Pictures for people outside the terminal: one position as SVG or a page, a whole game as an HTML replay.
+
+An adapter beside ``cli`` (and the web table): it imports the core and the
+games' ``render_svg`` and never the other way round. Every page it writes is
+one self-contained file (inline style and script, no network), so a designer
+can mail a playtest to a colleague.
+
+Secrets: a page is drawn from views only. An unfinished game is always shown
+from the spectator's views (a public record holds nothing else), so a shared
+page reveals no hand, no deck order and no seed; a finished game may be shown
+from one seat's side.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
+
+from astrarium.core import Game, RecordError, State, get_game, replay
+from astrarium.core.errors import short
+from astrarium.core.records import check_record
+from astrarium.core.svg import SEAT_MARKS
+
+
+def _static(name: str) -> str:
+    return resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _json_for_script(data: Any) -> str:
+    """JSON safe inside a <script> element (no ``</script>``, no ``<!--``)."""
+    return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _esc(text: object) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def replay_frames(record: Mapping[str, Any], seat: int | None = None) -> tuple[Game, list[dict[str, Any]]]:
+    """The game of a record and its picture view of every position, the start first.
+
+    A public record brings its own (spectator) views. A full record of a
+    finished game is replayed, from ``seat``'s side if given; a full record of
+    an unfinished game is shown from the spectator's side only, whatever
+    ``seat`` says, because its seat views would show hands still in play.
+    """
+    checked = check_record(record)
+    game = get_game(checked["game"])
+    if checked.get("public"):
+        if seat is not None:
+            raise RecordError("a public record holds only the spectator's views; it cannot be shown from a seat")
+        return game, [dict(v) for v in checked["views"]]
+    state = replay(checked)
+    if not state.is_over:
+        if seat is not None:
+            raise RecordError("the game is not over: it can be shown only as a spectator sees it")
+        return game, state.public_views()
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < state.players):
+        raise RecordError(f"seat {seat!r}: this game has seats 0 to {state.players - 1}")
+    again = game.new_game(state.players, state.seed, state.options)
+    frames = [again.picture_view(seat)]
+    for action in state.actions:
+        again.apply_unchecked(action)
+        frames.append(again.picture_view(seat))
+    return game, frames
+
+
+def _mover_of(frame: Mapping[str, Any]) -> int | None:
+    mover = frame.get("to_move")
+    return mover if isinstance(mover, int) else None
+
+
+def record_to_html(record: Mapping[str, Any], seat: int | None = None) -> str:
+    """One self-contained HTML page that replays the record: every position's picture, the moves, controls."""
+    game, frames = replay_frames(record, seat)
+    actions: list[str] = list(record["actions"])
+    moves = []
+    for number, notation in enumerate(actions, start=1):
+        mover = _mover_of(frames[number - 1])
+        who = f"seat {mover} ({SEAT_MARKS[mover % 4]})" if mover is not None else ""
+        moves.append({"n": number, "who": who, "text": short(notation, 120)})
+    pictures = [game.render_svg(frame) for frame in frames]
+    result = record.get("result")
+    outcome = ""
+    if isinstance(result, Mapping) and isinstance(result.get("reason"), str):
+        outcome = result["reason"]
+    elif frames and isinstance(frames[-1].get("outcome"), Mapping):
+        outcome = str(frames[-1]["outcome"].get("reason", ""))
+    seats = record.get("seats")
+    seat_line = ""
+    if isinstance(seats, Mapping):
+        seat_line = ", ".join(f"seat {short(str(k), 4)}: {short(str(v), 40)}" for k, v in sorted(seats.items(), key=lambda kv: str(kv[0])))
+    side = "as a spectator sees it" if seat is None else f"from seat {seat}'s side"
+    data = {"pictures": pictures, "moves": moves}
+    title = f"{game.title}: a game of {len(actions)} moves"
+    return _PAGE.format(
+        title=_esc(title),
+        heading=_esc(title),
+        side=_esc(side),
+        outcome=_esc(outcome or "unfinished"),
+        seats=_esc(seat_line),
+        style=_static("replay.css"),
+        data=_json_for_script(data),
+        script=_static("replay.js"),
+    )
+
+
+def position_page(state: State, seat: int | None = None) -> str:
+    """One position as a page: its picture, and the legal actions clicked out of it (the web table's client, without a server).
+
+    Clicking tokens in the picture narrows the legal actions; when one is left
+    the page names it. Keyboard users pick from the list of legal actions.
+    """
+    game = state.game
+    picture = state.render_svg(seat)
+    can_act = seat is not None and seat == state.current_player
+    legal = [str(a) for a in state.legal_actions()] if can_act else []
+    data = {
+        "legal": legal,
+        "tokens": {n: game.action_tokens(n) for n in legal},
+        "buttons": sorted(game.button_tokens()),
+    }
+    return _POSITION.format(
+        title=_esc(f"{game.title}: move {state.move_number}"),
+        style=_static("replay.css"),
+        picture=picture,
+        data=_json_for_script(data),
+        script=_static("table.js"),
+    )
+
+
+def position_svg(
+    game_id: str, players: int, seed: int, moves: Sequence[str], options: Mapping[str, Any] | None = None, seat: int | None = None
+) -> str:
+    """The picture of the position reached by ``moves`` (notations) from a new game: for docs and bug reports."""
+    game = get_game(game_id)
+    state = game.new_game(players, seed, options)
+    for move in moves:
+        state.apply(move)
+    return state.render_svg(seat)
+
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{title}</title><style>{style}</style></head>
+<body>
+<header><h1>{heading}</h1><p>{side}; result: <b>{outcome}</b></p><p class="seats">{seats}</p></header>
+<main>
+<section id="board" aria-live="polite"></section>
+<nav aria-label="replay controls">
+<button id="first" title="first position (Home)">&#x23EE;</button>
+<button id="prev" title="previous move (Left arrow)">&#x25C0;</button>
+<button id="play" title="play / pause (Space)">&#x25B6;</button>
+<button id="next" title="next move (Right arrow)">&#x25B6;&#x7C;</button>
+<button id="last" title="last position (End)">&#x23ED;</button>
+<input id="jump" type="range" min="0" value="0" aria-label="jump to move">
+<span id="where"></span>
+</nav>
+<ol id="moves"></ol>
+</main>
+<script id="data" type="application/json">{data}</script>
+<script>{script}</script>
+</body></html>
+"""
+
+_POSITION = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{title}</title><style>{style}</style></head>
+<body>
+<main>
+<section id="board">{picture}</section>
+<section id="choice"><p id="status">Click the picture, or pick an action below.</p>
+<div id="buttons"></div><button id="clear">clear</button>
+<ul id="legal"></ul></section>
+</main>
+<script id="data" type="application/json">{data}</script>
+<script>{script}</script>
+</body></html>
+"""
