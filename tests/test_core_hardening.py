@@ -129,6 +129,13 @@ def test_deep_nesting_is_refused(suffix: str, depth: int) -> None:
         parse_data(text, "deep" + suffix)
 
 
+@pytest.mark.parametrize("text", ["a = 1" + "0" * 5000, '{"a": 1' + "0" * 5000 + "}"])
+def test_a_number_of_thousands_of_digits_is_a_data_error(text: str) -> None:
+    suffix = ".toml" if text.startswith("a") else ".json"
+    with pytest.raises(DataError, match="syntax"):
+        parse_data(text, "big" + suffix)
+
+
 @pytest.mark.parametrize(
     ("path", "reason"),
     [
@@ -273,10 +280,10 @@ def test_any_text_parses_or_is_a_data_error(text: str, suffix: str) -> None:
 
 def test_public_record_has_no_seed_and_the_spectators_view_of_every_position(tmp_path: Path) -> None:
     state = toy(4)
-    views = [state.view(None)]
+    views = [state.picture_view(None)]
     for _ in range(3):
         state.apply(state.legal_actions()[0])
-        views.append(state.view(None))
+        views.append(state.picture_view(None))
     record = state.to_record(public=True)
     assert "seed" not in record and record["public"] is True
     assert record["views"] == views

@@ -130,6 +130,8 @@ def parse_data(text: str, label: str, suffix: str | None = None) -> Any:
         raise DataError(label, f"line {exc.lineno}", exc.msg) from exc
     except RecursionError as exc:  # pragma: no cover - the bracket scan catches these first
         raise DataError(label, "syntax", f"nested more than {MAX_NESTING} levels deep") from exc
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise DataError(label, "syntax", short(str(exc), 120)) from exc
     if nesting(data) > MAX_NESTING:
         raise DataError(label, "syntax", f"nested more than {MAX_NESTING} levels deep")
     return data

@@ -101,13 +101,13 @@ def test_bad_deck_entry_names_the_entry() -> None:
 
 
 BAD_DECKS = [
-    ('[[card]]\ncolours = "gq"\npoints = 2\n', "card 1 (gq)", "colour"),
-    ('[[card]]\ncolours = "g"\npoints = 1\n[[card]]\ncolours = "gyrwbk"\npoints = 2\n', "card 2 (gyrwbk)", "1 to 5"),
-    ('[[card]]\ncolours = "g"\n', "card 1", "points"),
-    ('[[card]]\ncolours = "g"\npoints = 1\ncopies = 0\n', "card 1 (g)", "copies"),
-    ('[[card]]\ncolours = "g"\npoints = 1\ncolour = "y"\n', "card 1", "colour"),
-    ("card = []\n", "card", "no cards"),
-    ('[[card]]\ncolours = "g"\npoints = "many"\n', "card 1", "points"),
+    ('[[card]]\ncolours = "gq"\npoints = 2\n', "card.#1.colours", "colour"),
+    ('[[card]]\ncolours = "g"\npoints = 1\n[[card]]\ncolours = "gyrwbk"\npoints = 2\n', "card.#2.colours", "1 to 5"),
+    ('[[card]]\ncolours = "g"\n', "card.#1.points", "required"),
+    ('[[card]]\ncolours = "g"\npoints = 1\ncopies = 0\n', "card.#1.copies", "greater than or equal to 1"),
+    ('[[card]]\ncolours = "g"\npoints = 1\ncolour = "y"\n', "card.#1.colour", "not permitted"),
+    ("card = []\n", "card", "at least 1 item"),
+    ('[[card]]\ncolours = "g"\npoints = "many"\n', "card.#1.points", "valid integer"),
 ]
 
 

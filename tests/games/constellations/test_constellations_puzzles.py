@@ -78,12 +78,12 @@ def test_puzzlegen_reproduces_the_shipped_file() -> None:
 
 
 BAD_PUZZLES = [
-    ('[[puzzle]]\nname = "A"\nboard = "PG\\nY"\ntarget = "g/1"\nrotations = 2\nshortest = 1\n', "puzzle 1 (A)", "row 2"),
-    ('[[puzzle]]\nname = "B"\nboard = "PX"\ntarget = "g/1"\nrotations = 2\nshortest = 1\n', "puzzle 1 (B)", "'X'"),
-    ('[[puzzle]]\nname = "C"\nboard = "PG"\ntarget = "q/1"\nrotations = 2\nshortest = 1\n', "puzzle 1 (C)", "colour"),
-    ('[[puzzle]]\nname = "D"\nboard = "PG"\ntarget = "g/1"\nrotations = 1\nshortest = 3\n', "puzzle 1 (D)", "shortest"),
-    ('[[puzzle]]\nname = "E"\nboard = "PG"\ntarget = "g/1"\nshortest = 1\n', "puzzle 1 (E)", "rotations"),
-    ('[[puzzle]]\nname = "F"\nboard = "PG"\ntarget = "g/1"\nrotations = 2\nshortest = 1\nmoves = 4\n', "puzzle 1", "moves"),
+    ('[[puzzle]]\nname = "A"\nboard = "PG\\nY"\ntarget = "g/1"\nrotations = 2\nshortest = 1\n', "puzzle.#1.board", "row 2"),
+    ('[[puzzle]]\nname = "B"\nboard = "PX"\ntarget = "g/1"\nrotations = 2\nshortest = 1\n', "puzzle.#1.board", "'X'"),
+    ('[[puzzle]]\nname = "C"\nboard = "PG"\ntarget = "q/1"\nrotations = 2\nshortest = 1\n', "puzzle.#1.target", "colour"),
+    ('[[puzzle]]\nname = "D"\nboard = "PG"\ntarget = "g/1"\nrotations = 1\nshortest = 3\n', "puzzle.#1", "shortest"),
+    ('[[puzzle]]\nname = "E"\nboard = "PG"\ntarget = "g/1"\nshortest = 1\n', "puzzle.#1.rotations", "required"),
+    ('[[puzzle]]\nname = "F"\nboard = "PG"\ntarget = "g/1"\nrotations = 2\nshortest = 1\nmoves = 4\n', "puzzle.#1.moves", "not permitted"),
 ]
 
 

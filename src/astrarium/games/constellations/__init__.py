@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from astrarium.core import Game, Option, OptionError, Puzzle, State, register
+from astrarium.core import DataError, Game, Option, OptionError, Puzzle, State, register
 from astrarium.games.constellations.board import BoardError, parse_board
 from astrarium.games.constellations.cards import check_card_list
 from astrarium.games.constellations.puzzles import is_solved, shipped_puzzles
-from astrarium.games.constellations.state import OBJECT_COUNTS, ConstellationsState
+from astrarium.games.constellations.state import MAX_ROUNDS, OBJECT_COUNTS, ConstellationsState
 
 
 def _check_board(text: str) -> str | None:
@@ -60,7 +60,7 @@ def _options() -> tuple[Option, ...]:
             "deck_file", None, "a designer's deck file (TOML/JSON like deck.toml), shuffled; none: the shipped deck", str, nullable=True
         ),
         Option("hand_size", 3, "cards in each hand", int, minimum=1, maximum=6),
-        Option("max_rounds", 12, "the game ends after this many rounds at the latest", int, minimum=1, maximum=100),
+        Option("max_rounds", 12, "the game ends after this many rounds at the latest", int, minimum=1, maximum=MAX_ROUNDS),
         Option("planet_in_line", False, "whether a planet's own blue starts each of its four lines", bool),
         Option(
             "swap",
@@ -105,7 +105,7 @@ class ConstellationsGame(Game):
 
             try:
                 load_deck_file(options["deck_file"])
-            except ValueError as exc:
+            except DataError as exc:
                 raise OptionError("deck_file", str(exc)) from exc
 
     def puzzles(self) -> list[Puzzle]:

@@ -51,22 +51,27 @@ def cell_name(row: int, col: int) -> str:
 
 
 def parse_board(text: str) -> tuple[int, int, tuple[str, ...]]:
-    """Read a board notation; returns (height, width, cells). Raises BoardError naming row and column."""
+    """Read a board notation; returns (height, width, cells). Raises BoardError naming row and column.
+
+    Only ASCII is read (rows split at ``\\n``, spaces and tabs around a row ignored),
+    so a Unicode space or line separator is refused as an unknown character rather
+    than quietly changing the rows; the size is checked before any cell is read.
+    """
     if not isinstance(text, str):
-        raise BoardError(f"a board is text, one line per row, not {text!r}")
-    rows = [line.strip() for line in text.strip().splitlines()]
-    if not rows or not rows[0]:
+        raise BoardError(f"a board is text, one line per row, not {type(text).__name__}")
+    rows = [line.strip(" \t\r") for line in text.strip(" \t\r\n").split("\n")]
+    if not rows[0]:
         raise BoardError("the board is empty")
     width = len(rows[0])
+    if width > MAX_SIDE or len(rows) > MAX_SIDE:
+        raise BoardError(f"the board is {width}x{len(rows)}; at most {MAX_SIDE} rows and columns are supported")
     for r, line in enumerate(rows):
         if len(line) != width:
             raise BoardError(f"row {r + 1} has {len(line)} cells but row 1 has {width}: every row needs the same length")
         for c, ch in enumerate(line):
             if ch != EMPTY and ch not in OBJECTS:
                 known = ", ".join([EMPTY, *OBJECTS])
-                raise BoardError(f"row {r + 1}, column {c + 1} ({cell_name(r, c)}): unknown character {ch!r} (use {known})")
-    if width > MAX_SIDE or len(rows) > MAX_SIDE:
-        raise BoardError(f"the board is {width}x{len(rows)}; at most {MAX_SIDE} rows and columns are supported")
+                raise BoardError(f"row {r + 1}, column {c + 1} ({cell_name(r, c)}): unknown character {ascii(ch)} (use {known})")
     return len(rows), width, tuple("".join(rows))
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field, field_validator, model_validator
 
 from astrarium.core import Puzzle
-from astrarium.core.data import field, no_unknown_fields, read_data, read_data_file
-from astrarium.core.errors import DataError
+from astrarium.core.data import DataModel, read_data, read_data_file, validate
 from astrarium.games.constellations.actions import Rotate
 from astrarium.games.constellations.board import (
     BoardError,
@@ -28,8 +29,11 @@ from astrarium.games.constellations.board import (
     star_moves,
 )
 from astrarium.games.constellations.cards import Card, CardError
+from astrarium.games.constellations.state import MAX_ROUNDS
 
-_FIELDS = frozenset({"name", "board", "target", "rotations", "shortest", "difficulty"})
+#: Limits of a puzzle file: puzzles in it, and characters of one board (a 26x26 board needs 702).
+MAX_PUZZLES = 200
+MAX_BOARD_CHARS = 4096
 
 
 def solve(board: str, target: str, max_rotations: int = 8, planet_in_line: bool = False) -> list[Rotate] | None:
@@ -80,39 +84,61 @@ def puzzle_options(board: str, target: Card, rotations: int) -> dict[str, Any]:
     }
 
 
-def _puzzles_from(label: str, data: Any) -> list[Puzzle]:
-    if not isinstance(data, dict):
-        raise DataError(label, "file", "expected a table with a [[puzzle]] list")
-    no_unknown_fields(data, {"puzzle", "about"}, file=label, entry="file")
-    entries = field(data, "puzzle", list, file=label, entry="file")
-    puzzles = []
-    for k, entry in enumerate(entries):
-        entry_name = f"puzzle {k + 1}"
-        no_unknown_fields(entry, _FIELDS, file=label, entry=entry_name)
-        name = field(entry, "name", str, file=label, entry=entry_name)
-        entry_name = f"puzzle {k + 1} ({name})"
-        board = field(entry, "board", str, file=label, entry=entry_name).strip()
-        target_text = field(entry, "target", str, file=label, entry=entry_name)
-        rotations = field(entry, "rotations", int, file=label, entry=entry_name)
-        shortest = field(entry, "shortest", int, file=label, entry=entry_name)
-        difficulty = field(entry, "difficulty", str, file=label, entry=entry_name, default="")
+class PuzzleEntry(DataModel):
+    """One ``[[puzzle]]`` entry: a board, a target card, the rotations allowed and the proved shortest."""
+
+    name: Annotated[str, Field(min_length=1, max_length=80)]
+    board: Annotated[str, Field(max_length=MAX_BOARD_CHARS)]
+    target: Annotated[str, Field(max_length=40)]
+    rotations: Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
+    shortest: Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
+    difficulty: Annotated[str, Field(max_length=80)] = ""
+
+    @field_validator("board")
+    @classmethod
+    def _board(cls, board: str) -> str:
         try:
             parse_board(board)
-            target = Card.parse(target_text)
-        except (BoardError, CardError) as exc:
-            raise DataError(label, entry_name, str(exc)) from exc
-        if not 1 <= shortest <= rotations:
-            raise DataError(label, entry_name, f"needs 1 <= shortest ({shortest}) <= rotations ({rotations})")
+        except BoardError as exc:
+            raise ValueError(str(exc)) from None
+        return board.strip()
+
+    @field_validator("target")
+    @classmethod
+    def _target(cls, target: str) -> str:
+        try:
+            return str(Card.parse(target))
+        except CardError as exc:
+            raise ValueError(str(exc)) from None
+
+    @model_validator(mode="after")
+    def _budget(self) -> PuzzleEntry:
+        if self.shortest > self.rotations:
+            raise ValueError(f"needs shortest ({self.shortest}) <= rotations ({self.rotations})")
+        return self
+
+
+class PuzzleFile(DataModel):
+    """A puzzle file (``puzzles.toml``): an ``about`` line and the ``[[puzzle]]`` list."""
+
+    about: Annotated[str, Field(max_length=1000)] = ""
+    puzzle: Annotated[list[PuzzleEntry], Field(min_length=1, max_length=MAX_PUZZLES)]
+
+
+def _puzzles_from(label: str, data: Any) -> list[Puzzle]:
+    puzzles = []
+    for k, entry in enumerate(validate(PuzzleFile, data, file=label).puzzle):
+        target = Card.parse(entry.target)
         puzzles.append(
             Puzzle(
                 number=k + 1,
-                name=name,
-                goal=f"make the constellation {target.colours} and play {target} within {rotations} rotations",
-                options=puzzle_options(board, target, rotations),
-                moves=rotations + 1,
-                shortest=shortest + 1,
-                difficulty=difficulty,
-                extra={"target": str(target), "rotations": rotations, "shortest_rotations": shortest},
+                name=entry.name,
+                goal=f"make the constellation {target.colours} and play {target} within {entry.rotations} rotations",
+                options=puzzle_options(entry.board, target, entry.rotations),
+                moves=entry.rotations + 1,
+                shortest=entry.shortest + 1,
+                difficulty=entry.difficulty,
+                extra={"target": str(target), "rotations": entry.rotations, "shortest_rotations": entry.shortest},
             )
         )
     return puzzles
