@@ -193,6 +193,8 @@ def validate(model: type[M], data: Any, *, file: str, entry: str = "") -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
+        # A misspelt key shows as an unknown key and a missing one: name the misspelling first.
+        errors.sort(key=lambda e: e.get("type") != "extra_forbidden")
         first = errors[0]
         where = describe_location(first.get("loc", ()))
         place = " ".join(p for p in (entry, where) if p) or "file"
@@ -205,7 +207,7 @@ def validate(model: type[M], data: Any, *, file: str, entry: str = "") -> M:
 
 
 def describe_location(loc: tuple[Any, ...] | list[Any]) -> str:
-    """pydantic's error location as words: ``cards[3].health`` → ``cards 3: health``."""
+    """pydantic's error location as a path: ``("cards", 3, "health")`` → ``cards.#4.health`` (entries counted from 1)."""
     parts = []
     for part in loc:
         parts.append(f"#{part + 1}" if isinstance(part, int) else str(part))

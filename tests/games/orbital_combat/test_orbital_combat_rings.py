@@ -9,6 +9,7 @@ import pytest
 
 import astrarium
 from astrarium.core import DataError, OptionError
+from astrarium.core.data import describe_location
 from astrarium.games.orbital_combat.rings import load_ring_table
 
 GAME = astrarium.get_game("orbital-combat")
@@ -24,6 +25,12 @@ SEED_TABLE = [
     (7, 2, 205, 58, 22.2),
     (8, 1, 235, 50, 29.5),
 ]
+
+
+def at(ring: int, key: str) -> str:
+    """The entry a schema error names: ring ``ring`` (1-based, as in the file), field ``key``."""
+    return describe_location(("ring", ring - 1, key))
+
 
 GOOD = """
 [[ring]]
@@ -109,11 +116,12 @@ def test_start_ring_beyond_the_table_names_the_option(tmp_path: Path) -> None:
         (("velocity = 3", "velocity = 36"), "ring 2", "must exceed velocity"),
         (("velocity = 1", "velocity = 4"), "ring 3", "must be below ring 2's 3"),
         (("number = 2", "number = 5"), "ring 5", "numbered 1, 2, 3"),
-        (("sectors = 36", 'sectors = "many"'), "ring 2", "field 'sectors' should be int"),
-        (("sectors = 36", "sectrs = 36"), "ring entry 2", "unknown field"),
-        (("velocity = 6", "velocity = 0"), "ring 1", "velocity must be at least 1"),
-        (("radius_mm = 40", "radius_mm = -4"), "ring 1", "radius_mm must be positive"),
-        (("radius_mm = 40\n", ""), "ring 1", "missing field 'radius_mm'"),
+        (("sectors = 36", 'sectors = "many"'), at(2, "sectors"), "valid integer (got 'many')"),
+        (("sectors = 36", "sectrs = 36"), at(2, "sectors"), "Field required; and 1 more problem"),
+        (("sectors = 36", "sectors = 36\ncolour = 'red'"), at(2, "colour"), "Extra inputs are not permitted"),
+        (("velocity = 6", "velocity = 0"), at(1, "velocity"), "greater than or equal to 1"),
+        (("radius_mm = 40", "radius_mm = -4"), at(1, "radius_mm"), "greater than 0"),
+        (("radius_mm = 40\n", ""), at(1, "radius_mm"), "Field required"),
         (("[[ring]]\nnumber = 1", "[[ring]\nnumber = 1"), "syntax", ""),
     ],
 )
@@ -130,11 +138,11 @@ def test_bad_ring_table_names_the_file_and_the_entry(tmp_path: Path, change: tup
 
 def test_ring_table_needs_two_rings_and_a_readable_file(tmp_path: Path) -> None:
     path = _write(tmp_path, "[[ring]]\nnumber = 1\nvelocity = 1\nradius_mm = 10\nsectors = 4\n")
-    with pytest.raises(DataError, match="at least 2 rings"):
+    with pytest.raises(DataError, match="at least 2 items"):
         load_ring_table(path)
     with pytest.raises(DataError, match="cannot read"):
         load_ring_table(str(tmp_path / "missing.toml"))
-    with pytest.raises(DataError, match="missing field 'ring'"):
+    with pytest.raises(DataError, match="ring: Field required"):
         load_ring_table(_write(tmp_path, "# no rings\n", "empty.toml"))
     with pytest.raises(DataError, match="unknown data format"):
         load_ring_table(_write(tmp_path, "ring = []", "rings.yaml"))

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from astrarium.core import Game, Option, OptionError, register
+from astrarium.core import Game, Option, register
 from astrarium.games.orbital_combat.actions import Allocation, Facing, Intensity, parse_allocation
-from astrarium.games.orbital_combat.fleet import parse_ship
+from astrarium.games.orbital_combat.fleet import MAX_HULL, starting_ships
 from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
 from astrarium.games.orbital_combat.state import OrbitalState
 
@@ -27,7 +27,7 @@ class OrbitalCombat(Game):
     notation_help = "[rot] coast|burn pro|retro soft|hard|extreme [scoop] wN dN [@seat], e.g. 'burn retro hard w5 d3'"
     options = (
         Option("start_mass", 10, "reaction mass each ship starts with (seed recommends 8-12)", int, minimum=8, maximum=12),
-        Option("hull", 12, "hull points each ship starts with; a ship at 0 is destroyed", int, minimum=1, maximum=99),
+        Option("hull", 12, "hull points each ship starts with; a ship at 0 is destroyed", int, minimum=1, maximum=MAX_HULL),
         Option("round_limit", 40, "rounds before the game ends on the tie-break", int, minimum=1, maximum=500),
         Option(
             "turn_order",
@@ -57,18 +57,7 @@ class OrbitalCombat(Game):
         return options["round_limit"] * players
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
-        table = load_ring_table(options["ring_table"])
-        if options["start_ring"] > table.outermost:
-            raise OptionError("start_ring", f"the ring table has rings 1 to {table.outermost}, not {options['start_ring']}")
-        ships = options["ships"]
-        if ships:
-            if len(ships) != players:
-                raise OptionError("ships", f"give one ship per seat: {players} seats, {len(ships)} ships")
-            for text in ships:
-                try:
-                    parse_ship(text, table)
-                except ValueError as exc:
-                    raise OptionError("ships", str(exc)) from None
+        starting_ships(load_ring_table(options["ring_table"]), players, options)
 
 
 register(OrbitalCombat)

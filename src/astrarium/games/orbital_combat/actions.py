@@ -9,14 +9,17 @@ or ``burn`` is the engine order; ``scoop`` spends 5 energy on the fuel scoop;
 ``wN`` and ``dN`` put N energy into weapons and defense; ``@S`` names the seat
 fired at (only written when more than one opponent is left). Examples:
 ``burn retro hard w5 d3``, ``rot burn pro extreme w2 d4``, ``coast scoop w3 d2``.
+Each part is written at most once: a repeated token is refused, never merged.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
-from astrarium.core.errors import IllegalAction
+from astrarium.core.errors import IllegalAction, short
 
 ENERGY = 10
 """Energy per turn (seed: Player Resources)."""
@@ -24,6 +27,10 @@ MAX_MASS = 24
 """Reaction mass capacity (seed: Player Resources)."""
 ROTATION_COST = 1
 SCOOP_COST = 5
+MAX_DIGITS = 3
+"""The longest number a notation may hold (``w999``): energy is 10 a turn and seats go up to 3."""
+MAX_NUMBER = 10**MAX_DIGITS - 1
+"""The largest weapons, defense or target number an allocation may hold, written or built."""
 
 
 class Facing(IntEnum):
@@ -70,6 +77,29 @@ _INTENSITY_WORDS = {
     "extreme": Intensity.EXTREME,
     "3": Intensity.EXTREME,
 }
+# A number token: its letter and ASCII digits only (str.isdigit() would let '²' through to int()).
+_NUMBER_TOKEN = re.compile(r"([wd@])([0-9]+)", re.ASCII)
+_NUMBER_PARTS = {"w": "weapons", "d": "defense", "@": "target"}
+
+
+def safe_repr(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for any value at all.
+
+    A crafted field can be an int too long for ``repr`` (Python refuses to
+    print ints over 4,300 digits) or an object whose ``repr`` fails; the
+    message about it must still be written.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**18:
+        return f"<{type(value).__name__} of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return short(text, limit)
+
+
+_PLAIN = frozenset({bool, int, type(None), Intensity, Facing})
+"""Field types whose ``repr`` is short and safe (ints only while small)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +134,43 @@ class Allocation:
         """Reaction mass the burn spends."""
         return int(self.burn) if self.burn else 0
 
+    def malformed(self) -> str | None:
+        """What makes this value no allocation at all (a field of the wrong type or out of range), or None.
+
+        Values built from a notation or taken from ``legal_actions()`` are never
+        malformed; one built by hand may hold anything, and the code that
+        explains why it is refused must not trip over it.
+        """
+        for name in ("rotate", "scoop"):
+            value = getattr(self, name)
+            if type(value) is not bool:
+                return f"{name} must be True or False, not {safe_repr(value)}"
+        if self.burn is not None and type(self.burn) is not Intensity:
+            return f"burn must be None (a coast) or an Intensity (soft, hard, extreme), not {safe_repr(self.burn)}"
+        if self.direction is not None and type(self.direction) is not Facing:
+            return f"direction must be None (a coast) or a Facing (pro, retro), not {safe_repr(self.direction)}"
+        for name in ("weapons", "defense", "target"):
+            value = getattr(self, name)
+            if value is None and name == "target":
+                continue
+            if type(value) is not int or not 0 <= value <= MAX_NUMBER:
+                return f"{name} must be a whole number from 0 to {MAX_NUMBER}, not {safe_repr(value)}"
+        return None
+
+    def __repr__(self) -> str:
+        # Spells out every field's type (core matches actions on repr) and never fails on a crafted field.
+        shown = (
+            repr(v) if type(v) in _PLAIN and (type(v) is not int or -MAX_NUMBER <= v <= MAX_NUMBER) else safe_repr(v)
+            for v in self._fields()
+        )
+        return "Allocation(rotate={}, burn={}, direction={}, scoop={}, weapons={}, defense={}, target={})".format(*shown)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.rotate, self.burn, self.direction, self.scoop, self.weapons, self.defense, self.target)
+
     def __str__(self) -> str:
+        if self.malformed() is not None:
+            return repr(self)  # no notation names it; say exactly what it holds
         parts = ["rot"] if self.rotate else []
         if self.burn is None:
             parts.append("coast")
@@ -123,62 +189,68 @@ def parse_allocation(text: str) -> Allocation:
     """Read an allocation's notation. Readable but illegal allocations parse; unreadable text raises IllegalAction.
 
     ``dN`` may be left out: it then takes whatever energy the rest leaves (never below 0).
+    Every part may be given once: a second ``rot``, ``scoop``, engine order,
+    ``wN``, ``dN`` or ``@S`` is refused rather than silently merged or overriding the first.
     """
+    shown = repr(short(text.strip()))
     tokens = text.strip().lower().replace(",", " ").split()
     if not tokens:
         raise IllegalAction("an empty action: write e.g. 'coast w5 d5' or 'burn retro hard w5 d3'")
     rotate = scoop = False
     burn: Intensity | None = None
     direction: Facing | None = None
-    weapons: int | None = None
-    defense: int | None = None
-    target: int | None = None
+    numbers: dict[str, int] = {}
     engines_given = False
     i = 0
     while i < len(tokens):
         token = tokens[i]
+        number = _NUMBER_TOKEN.fullmatch(token)
         if token in ("rot", "rotate"):
+            if rotate:
+                raise IllegalAction(f"{shown}: 'rot' given twice; the thrusters flip the ship once a turn (1 energy)")
             rotate = True
         elif token == "coast":
             if engines_given:
-                raise IllegalAction(f"{text.strip()!r}: one engine order a turn (coast or one burn; seed: One Burn Per Turn)")
+                raise IllegalAction(f"{shown}: one engine order a turn (coast or one burn; seed: One Burn Per Turn)")
             engines_given = True
         elif token == "burn":
             if engines_given and burn is None:
-                raise IllegalAction(f"{text.strip()!r}: one engine order a turn (coast or one burn; seed: One Burn Per Turn)")
+                raise IllegalAction(f"{shown}: one engine order a turn (coast or one burn; seed: One Burn Per Turn)")
             if engines_given:
-                raise IllegalAction(f"{text.strip()!r}: only one burn can be allocated per turn (seed: One Burn Per Turn)")
+                raise IllegalAction(f"{shown}: only one burn can be allocated per turn (seed: One Burn Per Turn)")
             engines_given = True
             facing = _FACING_WORDS.get(tokens[i + 1]) if i + 1 < len(tokens) else None
             level = _INTENSITY_WORDS.get(tokens[i + 2]) if i + 2 < len(tokens) else None
             if facing is None or level is None:
-                raise IllegalAction(f"{text.strip()!r}: write a burn as 'burn pro|retro soft|hard|extreme'")
+                raise IllegalAction(f"{shown}: write a burn as 'burn pro|retro soft|hard|extreme'")
             direction, burn = facing, level
             i += 2
         elif token == "scoop":
+            if scoop:
+                raise IllegalAction(f"{shown}: 'scoop' given twice; the fuel scoop is switched on once a turn (5 energy)")
             scoop = True
-        elif token[0] in "wd" and token[1:].isdigit():
-            value = int(token[1:])
-            if token[0] == "w":
-                if weapons is not None:
-                    raise IllegalAction(f"{text.strip()!r}: weapons given twice")
-                weapons = value
-            else:
-                if defense is not None:
-                    raise IllegalAction(f"{text.strip()!r}: defense given twice")
-                defense = value
-        elif token[0] == "@" and token[1:].isdigit():
-            target = int(token[1:])
+        elif number is not None:
+            letter, digits = number.groups()
+            part = _NUMBER_PARTS[letter]
+            if part in numbers:
+                raise IllegalAction(f"{shown}: {part} given twice ({letter}{numbers[part]} and {short(token, 12)}); write each once")
+            if len(digits) > MAX_DIGITS:
+                raise IllegalAction(f"{shown}: {short(token, 12)} is too large; {part} is at most {MAX_NUMBER}")
+            numbers[part] = int(digits)
+        elif token[0] in _NUMBER_PARTS and any(ch.isnumeric() for ch in token[1:]):
+            part = _NUMBER_PARTS[token[0]]
+            raise IllegalAction(f"{shown}: cannot read {short(token, 20)!r}; write the {part} number with the digits 0-9, e.g. {token[0]}5")
         else:
             raise IllegalAction(
-                f"{text.strip()!r}: cannot read {token!r}; write e.g. 'coast w5 d5', 'burn retro hard w5 d3', "
+                f"{shown}: cannot read {short(token, 20)!r}; write e.g. 'coast w5 d5', 'burn retro hard w5 d3', "
                 "'rot burn pro soft scoop ...' with w<weapons> d<defense> and @<seat> for a target"
             )
         i += 1
     if not engines_given:
-        raise IllegalAction(f"{text.strip()!r}: say 'coast' or 'burn <pro|retro> <soft|hard|extreme>'")
-    weapons = weapons or 0
+        raise IllegalAction(f"{shown}: say 'coast' or 'burn <pro|retro> <soft|hard|extreme>'")
+    weapons = numbers.get("weapons", 0)
+    defense = numbers.get("defense")
     if defense is None:
         spent = (ROTATION_COST if rotate else 0) + (int(burn) if burn else 0) + (SCOOP_COST if scoop else 0) + weapons
         defense = max(0, ENERGY - spent)
-    return Allocation(rotate, burn, direction, scoop, weapons, defense, target)
+    return Allocation(rotate, burn, direction, scoop, weapons, defense, numbers.get("target"))

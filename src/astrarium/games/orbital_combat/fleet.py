@@ -1,6 +1,6 @@
 """Ship set-ups written as text, for the ``ships`` option and for tests.
 
-One ship is written as space-separated tokens in any order::
+One ship is written as space-separated tokens in any order, each at most once::
 
     r<ring> s<sector> [pro|retro] [m<mass>] [h<hull>]
 
@@ -12,21 +12,34 @@ options.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from typing import Annotated, Any
 
+from pydantic import Field
+
+from astrarium.core.data import DataModel, validate
+from astrarium.core.errors import DataError, OptionError, short
 from astrarium.games.orbital_combat.actions import MAX_MASS, Facing
-from astrarium.games.orbital_combat.rings import RingTable
+from astrarium.games.orbital_combat.rings import MAX_RINGS, MAX_SECTORS, RingTable
+
+MAX_HULL = 99
+"""Most hull a ship may start with (the ``hull`` option's upper bound too)."""
+_NUMBER_TOKEN = re.compile(r"([rsmh])([0-9]+)", re.ASCII)
+_MAX_DIGITS = 4
+_NUMBER_FIELDS = {"r": "ring", "s": "sector", "m": "mass", "h": "hull"}
+_FACING_WORDS = {"pro": Facing.PROGRADE, "prograde": Facing.PROGRADE, "retro": Facing.RETROGRADE, "retrograde": Facing.RETROGRADE}
+_EXAMPLE = "write e.g. 'r5 s12 retro m10 h12'"
 
 
-@dataclass(frozen=True, slots=True)
-class ShipSpec:
-    """A ship's starting position and stores (sector is 1-based, as written)."""
+class ShipSpec(DataModel):
+    """A ship's starting position and stores (sector is 1-based, as written); the bounds hold for any ring table."""
 
-    ring: int
-    sector: int
+    ring: Annotated[int, Field(ge=1, le=MAX_RINGS)]
+    sector: Annotated[int, Field(ge=1, le=MAX_SECTORS)]
     facing: Facing = Facing.PROGRADE
-    mass: int | None = None
-    hull: int | None = None
+    mass: Annotated[int, Field(ge=0, le=MAX_MASS)] | None = None
+    hull: Annotated[int, Field(ge=1, le=MAX_HULL)] | None = None
 
     def __str__(self) -> str:
         parts = [f"r{self.ring}", f"s{self.sector}", self.facing.word]
@@ -37,38 +50,53 @@ class ShipSpec:
         return " ".join(parts)
 
 
-def parse_ship(text: str, table: RingTable) -> ShipSpec:
-    """Read one ship; raises ValueError saying what is wrong."""
+def parse_ship(text: Any, table: RingTable) -> ShipSpec:
+    """Read one ship and check it against the ring table; raises OptionError (option ``ships``) saying what is wrong."""
     if not isinstance(text, str):
-        raise ValueError(f"expected text like 'r5 s12 retro m10', got {text!r}")
-    ring = sector = mass = hull = None
-    facing = Facing.PROGRADE
+        raise OptionError("ships", f"expected text like 'r5 s12 retro m10', got {short(type(text).__name__)}")
+    shown = repr(short(text.strip(), 60))
+    given: dict[str, Any] = {}
     for token in text.lower().split():
-        head, number = token[0], token[1:]
-        if token in ("pro", "prograde"):
-            facing = Facing.PROGRADE
-        elif token in ("retro", "retrograde"):
-            facing = Facing.RETROGRADE
-        elif head in "rsmh" and number.isdigit():
-            value = int(number)
-            if head == "r":
-                ring = value
-            elif head == "s":
-                sector = value
-            elif head == "m":
-                mass = value
-            else:
-                hull = value
+        number = _NUMBER_TOKEN.fullmatch(token)
+        value: Facing | int
+        if token in _FACING_WORDS:
+            name, value = "facing", _FACING_WORDS[token]
+        elif number is not None:
+            name = _NUMBER_FIELDS[number[1]]
+            if len(number[2]) > _MAX_DIGITS:
+                raise OptionError("ships", f"{shown}: {short(token, 12)} is too large for a {name}")
+            value = int(number[2])
         else:
-            raise ValueError(f"{text!r}: cannot read {token!r} (write e.g. 'r5 s12 retro m10 h12')")
-    if ring is None or sector is None:
-        raise ValueError(f"{text!r}: a ship needs a ring and a sector, e.g. 'r5 s12'")
-    if not table.innermost <= ring <= table.outermost:
-        raise ValueError(f"{text!r}: ring {ring} does not exist (rings {table.innermost} to {table.outermost})")
-    if not 1 <= sector <= table.sectors[ring]:
-        raise ValueError(f"{text!r}: ring {ring} has sectors 1 to {table.sectors[ring]}, not {sector}")
-    if mass is not None and mass > MAX_MASS:
-        raise ValueError(f"{text!r}: reaction mass is capped at {MAX_MASS}, not {mass}")
-    if hull is not None and hull < 1:
-        raise ValueError(f"{text!r}: a ship starts with at least 1 hull")
-    return ShipSpec(ring, sector, facing, mass, hull)
+            raise OptionError("ships", f"{shown}: cannot read {short(token, 20)!r} ({_EXAMPLE}, numbers in digits 0-9)")
+        if name in given:
+            raise OptionError("ships", f"{shown}: {name} given twice")
+        given[name] = value
+    if "ring" not in given or "sector" not in given:
+        raise OptionError("ships", f"{shown}: a ship needs a ring and a sector, e.g. 'r5 s12'")
+    try:
+        spec = validate(ShipSpec, given, file=shown)
+    except DataError as exc:
+        raise OptionError("ships", str(exc)) from None
+    if spec.ring > table.outermost:
+        raise OptionError("ships", f"{shown}: ring {spec.ring} does not exist (rings {table.innermost} to {table.outermost})")
+    if spec.sector > table.sectors[spec.ring]:
+        raise OptionError("ships", f"{shown}: ring {spec.ring} has sectors 1 to {table.sectors[spec.ring]}, not {spec.sector}")
+    return spec
+
+
+def starting_ships(table: RingTable, players: int, options: Mapping[str, Any]) -> list[ShipSpec]:
+    """The ships of a new game on ``table``: the ``ships`` option, or (when it is empty) all on ``start_ring`` evenly spaced.
+
+    Checked against the same table the game is set up on, so the option
+    checks and the set-up can never disagree (even if a ring-table file
+    changes between them).
+    """
+    ships = options["ships"]
+    if not ships:
+        start = options["start_ring"]
+        if start > table.outermost:
+            raise OptionError("start_ring", f"the ring table has rings 1 to {table.outermost}, not {start}")
+        return [ShipSpec(ring=start, sector=1 + seat * table.sectors[start] // players) for seat in range(players)]
+    if len(ships) != players:
+        raise OptionError("ships", f"give one ship per seat: {players} seats, {len(ships)} ships")
+    return [parse_ship(text, table) for text in ships]

@@ -11,31 +11,43 @@ clockwise from the top of the board.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any
 
-from astrarium.core.data import field, no_unknown_fields, read_data, read_data_file
+from pydantic import Field
+
+from astrarium.core.data import DataModel, check_path, parse_data, read_data, read_text_file, validate
 from astrarium.core.errors import DataError
 
 PACKAGE = "astrarium.games.orbital_combat"
 BUILT_IN = "rings.toml"
-_RING_FIELDS = frozenset({"number", "velocity", "radius_mm", "sectors"})
+
+MAX_RINGS = 12
+"""Most rings a table may have (the seed has 8; ``start_ring`` goes up to 12)."""
+MAX_SECTORS = 360
+"""Most sectors a ring may have (the seed's largest is 58): one a degree. Keeps the landing table under 52,000 entries."""
+MAX_RADIUS_MM = 5000.0
+"""Largest ring radius in millimetres (the seed's board is 500 mm across; 235 mm is its outermost ring)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ring:
-    """One ring of the table."""
+class Ring(DataModel):
+    """One ring of the table, as written in the file (bounds are the schema's; order is checked by the table)."""
 
-    number: int
-    velocity: int
-    radius_mm: float
-    sectors: int
+    number: Annotated[int, Field(ge=1, le=MAX_RINGS)]
+    velocity: Annotated[int, Field(ge=1, le=MAX_SECTORS)]
+    radius_mm: Annotated[float, Field(gt=0, le=MAX_RADIUS_MM)]
+    sectors: Annotated[int, Field(ge=2, le=MAX_SECTORS)]
 
     @property
     def arc_mm(self) -> float:
         """The length of one sector's arc (the seed's "Sector Arc" column)."""
         return 2 * math.pi * self.radius_mm / self.sectors
+
+
+class RingFile(DataModel):
+    """A ring-table file: ``[[ring]]`` entries, innermost first."""
+
+    ring: Annotated[list[Ring], Field(min_length=2, max_length=MAX_RINGS)]
 
 
 class RingTable:
@@ -93,51 +105,47 @@ class RingTable:
 
 
 def parse_ring_table(data: Any, label: str) -> RingTable:
-    """Validate parsed ring-table data; every error names the file and the ring."""
-    if not isinstance(data, dict):
-        raise DataError(label, "file", "expected a table with a [[ring]] list")
-    no_unknown_fields(data, {"ring"}, file=label, entry="file")
-    entries = field(data, "ring", list, file=label, entry="file")
-    if len(entries) < 2:
-        raise DataError(label, "ring", f"needs at least 2 rings, got {len(entries)}")
-    rings: list[Ring] = []
-    for i, entry in enumerate(entries):
-        where = f"ring entry {i + 1}"
-        if not isinstance(entry, dict):
-            raise DataError(label, where, f"expected a table, got {entry!r}")
-        no_unknown_fields(entry, _RING_FIELDS, file=label, entry=where)
-        number = field(entry, "number", int, file=label, entry=where)
-        where = f"ring {number}"
-        velocity = field(entry, "velocity", int, file=label, entry=where)
-        radius = field(entry, "radius_mm", (int, float), file=label, entry=where)
-        sectors = field(entry, "sectors", int, file=label, entry=where)
-        if number != i + 1:
+    """Validate parsed ring-table data: the schema, then the cross-checks between rings; errors name the file and the ring."""
+    rings = validate(RingFile, data, file=label).ring
+    for i, ring in enumerate(rings):
+        where = f"ring {ring.number}"
+        if ring.number != i + 1:
             raise DataError(label, where, f"rings must be numbered 1, 2, 3... innermost first; expected {i + 1}")
-        if velocity < 1:
-            raise DataError(label, where, f"velocity must be at least 1, got {velocity}")
-        if sectors <= velocity:
-            raise DataError(label, where, f"sectors ({sectors}) must exceed velocity ({velocity})")
-        if sectors % velocity:
-            raise DataError(label, where, f"velocity {velocity} must divide sectors {sectors} evenly (seed: Key Properties)")
-        if radius <= 0:
-            raise DataError(label, where, f"radius_mm must be positive, got {radius}")
-        if rings:
-            inner = rings[-1]
-            if radius <= inner.radius_mm:
-                raise DataError(label, where, f"radius_mm {radius} must exceed ring {inner.number}'s {inner.radius_mm}")
-            if velocity >= inner.velocity:
+        if ring.sectors <= ring.velocity:
+            raise DataError(label, where, f"sectors ({ring.sectors}) must exceed velocity ({ring.velocity})")
+        if ring.sectors % ring.velocity:
+            raise DataError(label, where, f"velocity {ring.velocity} must divide sectors {ring.sectors} evenly (seed: Key Properties)")
+        if i:
+            inner = rings[i - 1]
+            if ring.radius_mm <= inner.radius_mm:
+                raise DataError(label, where, f"radius_mm {ring.radius_mm:g} must exceed ring {inner.number}'s {inner.radius_mm:g}")
+            if ring.velocity >= inner.velocity:
                 raise DataError(
-                    label, where, f"velocity {velocity} must be below ring {inner.number}'s {inner.velocity} (lower orbit = faster)"
+                    label, where, f"velocity {ring.velocity} must be below ring {inner.number}'s {inner.velocity} (lower orbit = faster)"
                 )
-        rings.append(Ring(number, velocity, radius, sectors))
     return RingTable(tuple(rings), label)
 
 
-@lru_cache(maxsize=16)
-def load_ring_table(path: str = "") -> RingTable:
-    """The built-in table (``path`` empty) or a designer's TOML/JSON file."""
-    if path:
-        label, data = read_data_file(path)
-    else:
-        label, data = read_data(PACKAGE, BUILT_IN)
+@lru_cache(maxsize=1)
+def _built_in_table() -> RingTable:
+    label, data = read_data(PACKAGE, BUILT_IN)
     return parse_ring_table(data, label)
+
+
+@lru_cache(maxsize=8)
+def _table_from_text(label: str, text: str, suffix: str) -> RingTable:
+    """A designer's table, cached on the file's content (an edited file is a new key, so it is read afresh)."""
+    return parse_ring_table(parse_data(text, label, suffix=suffix), label)
+
+
+def load_ring_table(path: str = "") -> RingTable:
+    """The built-in table (``path`` empty) or a designer's TOML/JSON file.
+
+    The packaged table is read once per process. A designer's file is read
+    again each time (at most 1 MiB, regular files only) and parsed again only
+    when its content changed, so a table edited between games is played as edited.
+    """
+    if not path:
+        return _built_in_table()
+    label, text = read_text_file(path)
+    return _table_from_text(label, text, check_path(path).suffix)

@@ -11,8 +11,8 @@ from typing import Any
 
 from astrarium.core.game import State
 from astrarium.core.outcome import Outcome
-from astrarium.games.orbital_combat.actions import ENERGY, MAX_MASS, Allocation, Facing, Intensity, parse_allocation
-from astrarium.games.orbital_combat.fleet import parse_ship
+from astrarium.games.orbital_combat.actions import ENERGY, MAX_MASS, Allocation, Facing, Intensity, parse_allocation, safe_repr
+from astrarium.games.orbital_combat.fleet import starting_ships
 from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
 
 # Legal allocation lists depend only on (facing, deepest inward burn, farthest
@@ -71,23 +71,12 @@ class OrbitalState(State):
         self._range2 = (self.weapon_range + 0.0005) ** 2
         self._collision2 = max(0.0, self.collision_mm - 0.0005) ** 2
         n = self.players
-        self.ring, self.sector, self.facing, self.mass, self.hull = [], [], [], [], []
-        if o["ships"]:
-            for text in o["ships"]:
-                spec = parse_ship(text, table)
-                self.ring.append(spec.ring)
-                self.sector.append(spec.sector - 1)
-                self.facing.append(int(spec.facing))
-                self.mass.append(o["start_mass"] if spec.mass is None else spec.mass)
-                self.hull.append(o["hull"] if spec.hull is None else spec.hull)
-        else:
-            start = o["start_ring"]
-            for seat in range(n):
-                self.ring.append(start)
-                self.sector.append(seat * table.sectors[start] // n)
-                self.facing.append(int(Facing.PROGRADE))
-                self.mass.append(o["start_mass"])
-                self.hull.append(o["hull"])
+        ships = starting_ships(table, n, o)
+        self.ring = [ship.ring for ship in ships]
+        self.sector = [ship.sector - 1 for ship in ships]
+        self.facing = [int(ship.facing) for ship in ships]
+        self.mass = [o["start_mass"] if ship.mass is None else ship.mass for ship in ships]
+        self.hull = [o["hull"] if ship.hull is None else ship.hull for ship in ships]
         self.defense = [0] * n
         self.dest = [0] * n
         self.alive = [True] * n
@@ -159,7 +148,10 @@ class OrbitalState(State):
     def explain_illegal(self, action: Any) -> str:
         """Every rule the allocation breaks, in the seed's words where the seed has them."""
         if not isinstance(action, Allocation):
-            return f"{action!r} is not an allocation; {self._legal_hint()}"
+            return f"{safe_repr(action)} is not an allocation; {self._legal_hint()}"
+        malformed = action.malformed()
+        if malformed is not None:
+            return f"{action!r} is not an allocation a ship can make: {malformed}"
         seat = self.order[self.turn_index]
         ring, _, moved, targets, opponents = self._situation(seat)
         problems = self._maneuver_problems(action, seat, ring)
