@@ -117,7 +117,7 @@ def test_start_ring_beyond_the_table_names_the_option(tmp_path: Path) -> None:
         (("velocity = 1", "velocity = 4"), "ring 3", "must be below ring 2's 3"),
         (("number = 2", "number = 5"), "ring 5", "numbered 1, 2, 3"),
         (("sectors = 36", 'sectors = "many"'), at(2, "sectors"), "valid integer (got 'many')"),
-        (("sectors = 36", "sectrs = 36"), at(2, "sectors"), "Field required; and 1 more problem"),
+        (("sectors = 36", "sectrs = 36"), at(2, "sectrs"), "Extra inputs are not permitted; and 1 more problem"),
         (("sectors = 36", "sectors = 36\ncolour = 'red'"), at(2, "colour"), "Extra inputs are not permitted"),
         (("velocity = 6", "velocity = 0"), at(1, "velocity"), "greater than or equal to 1"),
         (("radius_mm = 40", "radius_mm = -4"), at(1, "radius_mm"), "greater than 0"),
