@@ -235,7 +235,7 @@ def test_a_ring_table_of_more_than_twelve_rings_is_refused(tmp_path: Path) -> No
         ("[1, 2]", ".json", "file"),
         ('"rings"', ".json", "file"),
         ('{"ring": [{"number": 1}, null]}', ".json", "ring"),
-        ('{"ring": [], "extra": 1}', ".json", "ring"),
+        ('{"ring": [], "extra": 1}', ".json", "extra"),
         ('{"ring": [[1], [2]]}', ".json", "ring"),
     ],
 )

@@ -367,6 +367,9 @@ class OrbitalState(State):
             "ships": ships,
             "events": list(self.events),
             "rings": table.to_json(),
+            "weapon_range_mm": self.options["weapon_range_mm"],
+            "falloff_mm": self.options["falloff_mm"],
+            "start_hull": self.options["hull"],
         }
 
     def render(self, seat: int | None = None) -> str:

@@ -1,0 +1,682 @@
+"""The picture of a position: the rings to scale around the black hole, the ships, and the allocation as controls.
+
+Drawn from one seat's ``picture_view`` alone (Orbital Combat is perfect
+information, so every seat's picture shows the same ships). The board is the
+seed's Board Layout to scale: rings at their radii in millimetres, a tick at
+every sector boundary, sector 1 just clockwise of the top, ring numbers on the
+rings at the top and velocities at the bottom. Ships sit at the middle of their
+sector's arc (their true angle) with a nose pointing the way they face
+(prograde = the way they orbit, clockwise). A ship in transfer has a dashed
+path to the spot it lands on in its destination ring.
+
+For the ship to move, the picture shows what its allocation decides: where it
+will be after this turn's movement (a dashed ghost: the same for every
+allocation, since a burning ship still moves on its ring), the weapon range
+around that point (range is measured from there), and a marker on every ring a
+burn can reach. When the viewer is the seat to move, the allocation is a panel
+of controls, each carrying its notation token:
+
+* ``rot`` (flip the facing), ``coast``, ``scoop``;
+* one token per burn, ``burn <pro|retro> <soft|hard|extreme>`` (three words,
+  one choice: also on the board as the destination-ring markers);
+* ``w0`` ... ``w10`` and ``d0`` ... ``d10``;
+* ``@S`` on each opponent ship (on the board and in the ship table) when a
+  target must be named.
+
+:func:`action_tokens` splits a notation into exactly these tokens, so clicking
+the tokens of any legal allocation narrows to it alone; nothing is left to
+buttons outside the picture (``BUTTON_TOKENS`` is empty).
+
+Speed: the parts that repeat (the board, the legend, the weapons and defense
+rows, energy bars, ships, burn markers, table rows) are drawn once as text
+fragments and cached on what they show; a picture stitches them together, each
+placed with a ``translate`` where its height on the page varies.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from astrarium.core.errors import IllegalAction, short
+from astrarium.core.svg import BACKGROUND, DIM, GUIDE, HIGHLIGHT, INK, PANEL, SEAT_COLOURS, SEAT_MARKS, WIDTH, Svg, num
+from astrarium.games.orbital_combat.actions import ENERGY, MAX_MASS, ROTATION_COST, SCOOP_COST, parse_allocation
+
+BUTTON_TOKENS: frozenset[str] = frozenset()
+"""Every token is drawn: the controls panel holds the verbs, the board holds burns and targets."""
+
+# What the view does not hold is taken from the game's option defaults (see rules.md, Pictures and clicking).
+DEFAULT_RANGE_MM = 150.0
+DEFAULT_FALLOFF_MM = 50.0
+DEFAULT_HULL = 12
+
+HEADER = 52
+BOARD_RADIUS = 296.0
+"""Pixels from the black hole to the outermost ring: the board fills the 640-unit width."""
+BOARD_TOP = HEADER
+CX = WIDTH / 2
+CY = BOARD_TOP + 312.0
+BOARD_BOTTOM = CY + 312.0
+SHIP_R = 8.0
+"""A ship token's radius in picture units: about the seed's 10 mm token at this scale."""
+MARK_R = 7.5
+TICK = 3.0
+MARGIN = 12.0
+ROW_LABEL = 64.0
+ROW = 34.0
+ROW_GAP = 6.0
+CONTROLS = 28 + 5 * (ROW + ROW_GAP) + 8
+SHIP_ROW = 58.0
+EVENT_ROW = 17.0
+LEGEND = 24 + 5 * 22 + 48
+BUTTON_LEFT = MARGIN + ROW_LABEL
+BUTTON_SPAN = WIDTH - MARGIN - BUTTON_LEFT
+
+SYSTEMS = (  # (letter, name, colour) of the energy bar: a letter in every cell, so colour is not needed to read it
+    ("R", "rotation", "#8f9bc2"),
+    ("E", "engines", "#f0e442"),
+    ("S", "scoop", "#0072b2"),
+    ("W", "weapons", "#d55e00"),
+    ("D", "defense", "#7fc97f"),
+)
+INTENSITIES = ("soft", "hard", "extreme")
+REACH = tuple(("retro", -k) for k in (3, 2, 1)) + tuple(("pro", k) for k in (1, 2, 3))
+"""Burns from inward to outward: retro extreme, hard, soft, then pro soft, hard, extreme (rings crossed, signed)."""
+HALO = {"stroke": BACKGROUND, "stroke_width": 3, "paint_order": "stroke"}
+
+
+# -- tokens ------------------------------------------------------------------------------------------
+def action_tokens(notation: str) -> list[str]:
+    """An allocation's click tokens: its words, except that a burn's three words are one token (one choice)."""
+    words = notation.split()
+    tokens: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i] == "burn":
+            tokens.append(" ".join(words[i : i + 3]))
+            i += 3
+        else:
+            tokens.append(words[i])
+            i += 1
+    return tokens
+
+
+# -- geometry ------------------------------------------------------------------------------------------
+RingKey = tuple[tuple[int, int, float, int], ...]
+"""A ring table as (ring, velocity, radius_mm, sectors) rows: hashable, so drawings can be cached on it."""
+
+
+class Board:
+    """The ring table of a view, with the drawing scale (pixels per millimetre)."""
+
+    __slots__ = ("key", "radius", "sectors", "velocity", "count", "scale")
+
+    def __init__(self, key: RingKey) -> None:
+        self.key = key
+        self.count = len(key)
+        self.radius = [0.0] + [r[2] for r in key]
+        self.sectors = [1] + [r[3] for r in key]
+        self.velocity = [0] + [r[1] for r in key]
+        self.scale = BOARD_RADIUS / max(self.radius)
+
+    def angle(self, ring: int, index: int) -> float:
+        """Radians clockwise from the top of the middle of sector ``index`` (0-based) of ``ring``."""
+        return 2 * math.pi * (index + 0.5) / self.sectors[ring]
+
+    def point(self, ring: int, index: int) -> tuple[float, float]:
+        return polar(self.radius[ring] * self.scale, self.angle(ring, index))
+
+    def mm(self, ring: int, index: int) -> tuple[float, float]:
+        """The board point in millimetres (y up), as the rules measure distances."""
+        a = self.angle(ring, index)
+        return self.radius[ring] * math.sin(a), self.radius[ring] * math.cos(a)
+
+    def landing(self, ring: int, index: int, dest: int) -> int:
+        """The sector index a transfer lands on: the one whose arc holds the old sector's middle (rules: Landing sector)."""
+        return ((2 * index + 1) * self.sectors[dest]) // (2 * self.sectors[ring])
+
+    def moved(self, ring: int, index: int) -> int:
+        """The sector index after a turn's movement on ``ring`` (phase 5)."""
+        return (index + self.velocity[ring]) % self.sectors[ring]
+
+
+@lru_cache(maxsize=8)
+def board_for(key: RingKey) -> Board:
+    return Board(key)
+
+
+def ring_key(rings: Sequence[Mapping[str, Any]]) -> RingKey:
+    return tuple((int(r["ring"]), int(r["velocity"]), float(r["radius_mm"]), int(r["sectors"])) for r in rings)
+
+
+def polar(radius: float, angle: float) -> tuple[float, float]:
+    """Picture coordinates of a point ``radius`` pixels from the black hole at ``angle`` clockwise from the top."""
+    return CX + radius * math.sin(angle), CY - radius * math.cos(angle)
+
+
+def prograde(angle: float) -> tuple[float, float]:
+    """The unit vector of clockwise motion at ``angle`` (the direction of orbit)."""
+    return math.cos(angle), math.sin(angle)
+
+
+def fragment(draw: Callable[[Svg], None]) -> str:
+    """What ``draw`` puts on a page, as text to be cached and placed (no document header)."""
+    svg = Svg(WIDTH, 0, "")
+    svg.parts = []
+    draw(svg)
+    return "".join(svg.parts)
+
+
+def place(svg: Svg, y: float, text: str) -> None:
+    """A cached fragment drawn from y = 0, moved down to ``y``."""
+    with svg.group(transform=f"translate(0 {num(y)})"):
+        svg.parts.append(text)
+
+
+# -- the fixed board ---------------------------------------------------------------------------------------
+DEFS = (
+    "<defs>"
+    '<radialGradient id="oc-hole"><stop offset="0.55" stop-color="#000"/><stop offset="0.75" stop-color="#ff9d3b"/>'
+    '<stop offset="1" stop-color="#ff9d3b" stop-opacity="0"/></radialGradient>'
+    f'<clipPath id="oc-board"><rect x="0" y="{num(BOARD_TOP)}" width="{WIDTH}" height="{num(BOARD_BOTTOM - BOARD_TOP)}"/></clipPath>'
+    "</defs>"
+)
+
+
+@lru_cache(maxsize=8)
+def static_board(key: RingKey) -> str:
+    """Black hole, rings, sector ticks, ring and velocity labels, scale bar: the same for every position."""
+    board = board_for(key)
+
+    def draw(svg: Svg) -> None:
+        svg.parts.append(DEFS)
+        scale = board.scale
+        inner = board.radius[1] * scale
+        svg.circle(CX, CY, inner * 0.62, fill="url(#oc-hole)", class_="black-hole")
+        svg.circle(CX, CY, inner * 0.36, fill="#000", stroke="#ff9d3b", stroke_width=1)
+        svg.line(CX, CY - inner, CX, CY - BOARD_RADIUS - 10, stroke=GUIDE, stroke_width=1, stroke_dasharray="2 4")
+        svg.text(CX + 6, BOARD_TOP + 14, "sector 1 →", 11, class_="dim")
+        for ring in range(1, board.count + 1):
+            r = board.radius[ring] * scale
+            svg.circle(CX, CY, r, fill="none", stroke=GUIDE, stroke_width=1.2, class_="ring", data_ring=ring)
+            n = board.sectors[ring]
+            ticks = []
+            for k in range(n):
+                s, c = math.sin(2 * math.pi * k / n), math.cos(2 * math.pi * k / n)
+                ticks.append(
+                    f"M{num(CX + (r - TICK) * s)} {num(CY - (r - TICK) * c)}L{num(CX + (r + TICK) * s)} {num(CY - (r + TICK) * c)}"
+                )
+            svg.path("".join(ticks), stroke=GUIDE, stroke_width=1, class_="ticks")
+        for ring in range(1, board.count + 1):
+            r = board.radius[ring] * scale
+            svg.text(CX, CY - r + 4, ring, 11, anchor="middle", font_weight="bold", **HALO)
+            svg.text(CX, CY + r + 4, f"v{board.velocity[ring]}", 11, anchor="middle", class_="dim", **HALO)
+        y = BOARD_BOTTOM - 14
+        end = MARGIN + 50 * scale
+        svg.path(
+            f"M{num(MARGIN)} {num(y - 4)}V{num(y + 4)}M{num(MARGIN)} {num(y)}H{num(end)}M{num(end)} {num(y - 4)}V{num(y + 4)}",
+            stroke=DIM,
+            stroke_width=2,
+        )
+        svg.text(end + 6, y + 4, "50 mm", 11, class_="dim")
+
+    return fragment(draw)
+
+
+# -- pieces on the board ---------------------------------------------------------------------------------------
+def draw_ship(svg: Svg, x: float, y: float, seat: int, angle: float, facing: str, token: str | None = None, kind: str = "ship") -> None:
+    """A ship: its seat's disc and letter, and a nose pointing the way it faces (``kind``: the class, ``ship`` on the board)."""
+    dx, dy = prograde(angle)
+    if facing != "prograde":
+        dx, dy = -dx, -dy
+    with svg.group(class_=f"{kind} tok" if token else kind, data_token=token, data_seat=seat, data_facing=facing):
+        svg.seat_badge(x, y, seat, SHIP_R)
+        tip = (x + dx * (SHIP_R + 7), y + dy * (SHIP_R + 7))
+        bx, by = x + dx * (SHIP_R - 1), y + dy * (SHIP_R - 1)
+        svg.polygon(
+            (tip, (bx - dy * 5, by + dx * 5), (bx + dy * 5, by - dx * 5)), fill=SEAT_COLOURS[seat % 4], stroke=BACKGROUND, stroke_width=1
+        )
+
+
+@lru_cache(maxsize=4096)
+def ship_on_board(key: RingKey, seat: int, ring: int, index: int, facing: str, token: str | None, to_move: bool) -> str:
+    board = board_for(key)
+
+    def draw(svg: Svg) -> None:
+        x, y = board.point(ring, index)
+        if to_move:
+            svg.circle(x, y, SHIP_R + 4, fill="none", stroke=HIGHLIGHT, stroke_width=2, class_="to-move")
+        draw_ship(svg, x, y, seat, board.angle(ring, index), facing, token)
+
+    return fragment(draw)
+
+
+def draw_ghost(svg: Svg, x: float, y: float, seat: int, kind: str) -> None:
+    """A dashed outline of a ship where it will be (``ghost``: after this turn's move; ``landing``: end of a transfer)."""
+    colour = SEAT_COLOURS[seat % 4]
+    with svg.group(class_=kind, data_seat=seat):
+        svg.circle(x, y, SHIP_R, fill=BACKGROUND, stroke=colour, stroke_width=1.5, stroke_dasharray="3 2")
+        svg.text(x, y + 4, SEAT_MARKS[seat % 4], 11, anchor="middle", fill=colour)
+
+
+def arrow_head(svg: Svg, x: float, y: float, dx: float, dy: float, colour: str) -> None:
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    svg.polygon(((x, y), (x - ux * 7 - uy * 4, y - uy * 7 + ux * 4), (x - ux * 7 + uy * 4, y - uy * 7 - ux * 4)), fill=colour)
+
+
+@lru_cache(maxsize=4096)
+def transfer(key: RingKey, seat: int, ring: int, index: int, dest: int) -> str:
+    """The transfer path from a ship to its landing spot (a curve bowing the way it orbits) and the ship there, dashed."""
+    board = board_for(key)
+
+    def draw(svg: Svg) -> None:
+        landing = board.landing(ring, index, dest)
+        x0, y0 = board.point(ring, index)
+        x1, y1 = board.point(dest, landing)
+        mid = (board.radius[ring] + board.radius[dest]) / 2 * board.scale
+        qx, qy = polar(mid, (board.angle(ring, index) + board.angle(dest, landing)) / 2 + 0.12)
+        colour = SEAT_COLOURS[seat % 4]
+        with svg.group(class_="transfer", data_seat=seat, data_to=dest):
+            d = f"M{num(x0)} {num(y0)}Q{num(qx)} {num(qy)} {num(x1)} {num(y1)}"
+            svg.path(d, fill="none", stroke=colour, stroke_width=2, stroke_dasharray="5 3")
+            arrow_head(svg, x1, y1, x1 - qx, y1 - qy, colour)
+        draw_ghost(svg, x1, y1, seat, "landing")
+
+    return fragment(draw)
+
+
+@lru_cache(maxsize=2048)
+def forecast(key: RingKey, seat: int, ring: int, index: int, weapon_range: float, falloff: float) -> str:
+    """This turn's orbit of the ship to move (on ``ring`` from ``index``), its ghost after moving and its weapon range there."""
+    board = board_for(key)
+
+    def draw(svg: Svg) -> None:
+        moved = board.moved(ring, index)
+        r = board.radius[ring] * board.scale
+        a0 = board.angle(ring, index)
+        span = (board.angle(ring, moved) - a0) % (2 * math.pi)
+        if span:
+            steps = [a0 + span / 2, a0 + span] if span >= math.pi else [a0 + span]
+            x, y = polar(r, a0)
+            d = [f"M{num(x)} {num(y)}"]
+            for a in steps:
+                x, y = polar(r, a)
+                d.append(f"A{num(r)} {num(r)} 0 0 1 {num(x)} {num(y)}")
+            svg.path(
+                "".join(d), fill="none", stroke=HIGHLIGHT, stroke_width=2, stroke_dasharray="1 4", stroke_linecap="round", class_="motion"
+            )
+        gx, gy = board.point(ring, moved)
+        if weapon_range > 0:
+            rr = weapon_range * board.scale
+            svg.circle(
+                gx, gy, rr, fill=HIGHLIGHT, fill_opacity=0.05, stroke=HIGHLIGHT, stroke_width=1.5, stroke_dasharray="6 4", class_="range"
+            )
+            band = falloff
+            while band < weapon_range - 1e-9:
+                svg.circle(
+                    gx, gy, band * board.scale, fill="none", stroke=HIGHLIGHT, stroke_opacity=0.35, stroke_width=1, stroke_dasharray="2 5"
+                )
+                band += falloff
+            label_y = gy - rr - 5 if gy - rr - 5 > BOARD_TOP + 14 else gy + rr + 14
+            if label_y > BOARD_BOTTOM - 4:
+                label_y = gy - rr + 16
+            svg.text(gx, label_y, f"weapon range {weapon_range:g} mm", 11, anchor="middle", fill=HIGHLIGHT, **HALO)
+        draw_ghost(svg, gx, gy, seat, "ghost")
+
+    return fragment(draw)
+
+
+@lru_cache(maxsize=4096)
+def burn_marker(key: RingKey, ring: int, moved: int, dest: int, token: str, interactive: bool) -> str:
+    """The spot on ``dest`` a burn started now would land on next turn, carrying the burn's token."""
+    board = board_for(key)
+
+    def draw(svg: Svg) -> None:
+        mx, my = board.point(dest, board.landing(ring, moved, dest))
+        with svg.group(class_="tok burn" if interactive else "burn", data_token=token if interactive else None):
+            svg.circle(mx, my, MARK_R, fill=BACKGROUND, stroke=HIGHLIGHT, stroke_width=1.5)
+            svg.text(mx, my + 4, dest, 11, anchor="middle", fill=HIGHLIGHT, font_weight="bold")
+
+    return fragment(draw)
+
+
+# -- controls -------------------------------------------------------------------------------------------------------
+def button(svg: Svg, x: float, y: float, w: float, h: float, token: str, label: str, sub: str = "", seat: int | None = None) -> None:
+    """A control: a rounded box carrying ``token`` (its first child, which hover outlines); ``seat`` adds that seat's badge."""
+    with svg.group(class_="tok control", data_token=token):
+        svg.rect(x, y, w, h, rx=5, fill="#1f2947", stroke=GUIDE, stroke_width=1)
+        if seat is not None:
+            svg.seat_badge(x + 14, y + h / 2, seat, 9)
+            x, w = x + 20, w - 20
+        size = 12 if len(label) < 12 else 11
+        if sub:
+            svg.text(x + w / 2, y + h / 2 - 2, label, size, anchor="middle", font_weight="bold")
+            svg.text(x + w / 2, y + h / 2 + 12, sub, 11, anchor="middle", class_="dim")
+        else:
+            svg.text(x + w / 2, y + h / 2 + 4, label, size, anchor="middle", font_weight="bold")
+
+
+def row_y(row: int) -> float:
+    return 28 + row * (ROW + ROW_GAP)
+
+
+@lru_cache(maxsize=1)
+def controls_frame() -> str:
+    """The controls panel's background, row names, and the weapons and defense levels (w0-w10, d0-d10)."""
+
+    def draw(svg: Svg) -> None:
+        svg.rect(0, 0, WIDTH, CONTROLS - 6, fill=PANEL)
+        for row, name in enumerate(("systems", "burn", "weapons", "defense", "target")):
+            svg.text(MARGIN, row_y(row) + ROW / 2 + 4, name, 12, class_="dim")
+        w = (BUTTON_SPAN - 10 * 3) / 11
+        for row, letter in ((2, "w"), (3, "d")):
+            for n in range(ENERGY + 1):
+                button(svg, BUTTON_LEFT + n * (w + 3), row_y(row), w, ROW, f"{letter}{n}", f"{letter}{n}")
+
+    return fragment(draw)
+
+
+@lru_cache(maxsize=64)
+def systems_row(seat: int, facing: str, gain: int) -> str:
+    """Title, then ``rot``, ``coast`` and ``scoop`` (with the mass it would recover)."""
+
+    def draw(svg: Svg) -> None:
+        svg.text(MARGIN, 20, f"Allocate {ENERGY} energy · ship {SEAT_MARKS[seat % 4]} faces {facing}", 14, font_weight="bold")
+        flip = "retrograde" if facing == "prograde" else "prograde"
+        w = (BUTTON_SPAN - 8) / 3
+        y = row_y(0)
+        button(svg, BUTTON_LEFT, y, w, ROW, "rot", "rot ⟲", f"flip to {flip} · 1E")
+        button(svg, BUTTON_LEFT + w + 4, y, w, ROW, "coast", "coast", "no burn · 0E")
+        button(svg, BUTTON_LEFT + 2 * (w + 4), y, w, ROW, "scoop", "scoop", f"coast, +{gain} mass · 5E")
+
+    return fragment(draw)
+
+
+@lru_cache(maxsize=256)
+def burn_row(burns: tuple[tuple[str, int, bool], ...]) -> str:
+    """One button per burn the ship can make: direction and intensity, the ring it leads to, ⟲ if it needs ``rot``."""
+
+    def draw(svg: Svg) -> None:
+        y = row_y(1)
+        if not burns:
+            svg.text(BUTTON_LEFT, y + ROW / 2 + 4, "no burn possible: no reaction mass", 12, class_="dim")
+        w = (BUTTON_SPAN - 4 * 5) / 6
+        for i, (token, dest, needs_rot) in enumerate(burns):
+            words = token.split()
+            button(
+                svg, BUTTON_LEFT + i * (w + 4), y, w, ROW, token, f"{words[1]} {words[2]}", f"→ ring {dest}" + (" ⟲" if needs_rot else "")
+            )
+
+    return fragment(draw)
+
+
+def target_row(svg: Svg, targets: Sequence[tuple[int, float, bool]], name_target: bool) -> None:
+    """``@S`` per opponent when a target must be named (distance from the firing point, in range or not)."""
+    y = row_y(4)
+    if not name_target:
+        text = "one opponent left: the target goes without saying"
+        if targets:
+            other, distance, _ = targets[0]
+            text += f" ({SEAT_MARKS[other % 4]}, {distance:.0f} mm)"
+        svg.text(BUTTON_LEFT, y + ROW / 2 + 4, text, 12, class_="dim")
+        return
+    w = min(170.0, (BUTTON_SPAN - 4 * (len(targets) - 1)) / max(1, len(targets)))
+    for i, (other, distance, in_range) in enumerate(targets):
+        note = "in range" if in_range else "out of range"
+        button(svg, BUTTON_LEFT + i * (w + 4), y, w, ROW, f"@{other}", f"@{other}", f"{distance:.0f} mm · {note}", seat=other)
+
+
+# -- the ship table, events, legend ------------------------------------------------------------------------------------
+@lru_cache(maxsize=1024)
+def energy_split(notation: str | None) -> tuple[int, ...]:
+    """Energy per system (rotation, engines, scoop, weapons, defense) of an allocation's notation; zeros if unreadable."""
+    if not notation:
+        return (0,) * len(SYSTEMS)
+    try:
+        a = parse_allocation(notation)
+    except IllegalAction:
+        return (0,) * len(SYSTEMS)
+    return (ROTATION_COST if a.rotate else 0, int(a.burn) if a.burn else 0, SCOOP_COST if a.scoop else 0, a.weapons, a.defense)
+
+
+@lru_cache(maxsize=1024)
+def energy_bar(split: tuple[int, ...]) -> str:
+    """Ten cells, one per energy point, each with its system's colour and letter; unspent cells empty."""
+
+    def draw(svg: Svg) -> None:
+        x, cell = 318.0, 13.0
+        svg.text(x, 14, "energy (last turn)", 11, class_="dim")
+        cells = 0
+        for (letter, _name, colour), amount in zip(SYSTEMS, split, strict=True):
+            for _ in range(min(amount, ENERGY - cells)):
+                cx = x + cells * cell
+                svg.rect(cx, 20, cell - 1, 16, fill=colour)
+                svg.text(cx + (cell - 1) / 2, 32, letter, 11, anchor="middle", fill=BACKGROUND, font_weight="bold")
+                cells += 1
+        if cells < ENERGY:
+            svg.rect(x + cells * cell, 20, (ENERGY - cells) * cell - 1, 16, fill="none", stroke=GUIDE, stroke_width=1)
+
+    return fragment(draw)
+
+
+@lru_cache(maxsize=256)
+def bar(x: float, w: float, value: int, top: int, colour: str, label: str) -> str:
+    """A labelled gauge: ``value`` of ``top`` (mass of 24, hull of the most any ship has had)."""
+
+    def draw(svg: Svg) -> None:
+        svg.text(x, 22, label, 11, class_="dim")
+        svg.rect(x, 26, w, 10, rx=2, fill=PANEL, stroke=GUIDE, stroke_width=1)
+        if top > 0 and value > 0:
+            svg.rect(x, 26, w * min(value, top) / top, 10, rx=2, fill=colour)
+
+    return fragment(draw)
+
+
+@lru_cache(maxsize=64)
+def row_frame(seat: int, you: bool, to_move: bool, alive: bool) -> str:
+    """A ship row's box, badge and, for a destroyed ship, its only line."""
+
+    def draw(svg: Svg) -> None:
+        svg.rect(4, 0, WIDTH - 8, SHIP_ROW - 4, rx=6, fill=PANEL, stroke=HIGHLIGHT if to_move else "none", stroke_width=1.5)
+        svg.seat_badge(MARGIN + 10, 18, seat, 10)
+        if not alive:
+            svg.text(MARGIN + 28, 22, f"seat {seat}{' (you)' if you else ''} · destroyed", 13, font_weight="bold")
+            svg.line(MARGIN + 2, 10, MARGIN + 18, 26, stroke=INK, stroke_width=2)
+
+    return fragment(draw)
+
+
+def ship_row(svg: Svg, y: float, ship: Mapping[str, Any], you: bool, to_move: bool, token: str | None, top_hull: int) -> None:
+    """One ship's row: position, facing, transfer, defense, last allocation; energy split, mass and hull bars."""
+    seat = int(ship["seat"])
+    alive = bool(ship["alive"])
+    with svg.group(class_="ship-row tok" if token else "ship-row", data_token=token, data_seat=seat, transform=f"translate(0 {num(y)})"):
+        svg.parts.append(row_frame(seat, you, to_move, alive))
+        if not alive:
+            return
+        dest = ship.get("in_transfer_to")
+        where = f"seat {seat}{' (you)' if you else ''} · ring {ship['ring']} · sector {ship['sector']}" + (
+            f" → ring {dest}" if dest else ""
+        )
+        svg.text(MARGIN + 28, 17, where, 12, font_weight="bold")
+        facing = str(ship["facing"])
+        svg.text(MARGIN + 28, 32, f"facing {facing} {'↻' if facing == 'prograde' else '↺'} · defense {ship['defense']}", 11, class_="dim")
+        last = ship.get("last_allocation")
+        svg.text(MARGIN + 28, 47, short(f"last: {last}" if last else "no turn yet", 44), 11, class_="dim")
+        svg.parts.append(energy_bar(energy_split(None if last is None else str(last))))
+        mass, hull = int(ship["mass"]), int(ship["hull"])
+        svg.parts.append(bar(468, 72, mass, MAX_MASS, "#56b4e9", f"mass {mass}/{MAX_MASS}"))
+        svg.parts.append(bar(552, 76, hull, top_hull, INK, f"hull {hull}"))
+
+
+@lru_cache(maxsize=1)
+def legend() -> str:
+    def hole(s: Svg, x: float, y: float) -> None:
+        s.circle(x, y, 7, fill="#000", stroke="#ff9d3b", stroke_width=2)
+
+    def ship(s: Svg, x: float, y: float) -> None:
+        draw_ship(s, x - 3, y, 0, 0.0, "prograde", kind="legend-ship")
+
+    def mover(s: Svg, x: float, y: float) -> None:
+        s.circle(x, y, 8, fill="none", stroke=HIGHLIGHT, stroke_width=2)
+
+    def ghost(s: Svg, x: float, y: float) -> None:
+        s.circle(x, y, 7, fill="none", stroke=INK, stroke_width=1.5, stroke_dasharray="3 2")
+
+    def weapon_range(s: Svg, x: float, y: float) -> None:
+        s.path(
+            f"M{num(x - 8)} {num(y + 6)}A12 12 0 0 1 {num(x + 8)} {num(y + 6)}",
+            fill="none",
+            stroke=HIGHLIGHT,
+            stroke_width=1.5,
+            stroke_dasharray="4 3",
+        )
+
+    def path(s: Svg, x: float, y: float) -> None:
+        s.line(x - 8, y + 4, x + 4, y - 4, stroke=INK, stroke_width=2, stroke_dasharray="4 2")
+        arrow_head(s, x + 8, y - 6, 1, -0.6, INK)
+
+    def burn(s: Svg, x: float, y: float) -> None:
+        s.circle(x, y, MARK_R, fill=BACKGROUND, stroke=HIGHLIGHT, stroke_width=1.5)
+        s.text(x, y + 4, "5", 11, anchor="middle", fill=HIGHLIGHT, font_weight="bold")
+
+    def ticks(s: Svg, x: float, y: float) -> None:
+        s.path(
+            f"M{num(x - 8)} {num(y)}H{num(x + 8)}M{num(x - 5)} {num(y - 3)}v6M{num(x)} {num(y - 3)}v6M{num(x + 5)} {num(y - 3)}v6",
+            stroke=GUIDE,
+            stroke_width=1.5,
+        )
+
+    def motion(s: Svg, x: float, y: float) -> None:
+        s.line(x - 8, y, x + 8, y, stroke=HIGHLIGHT, stroke_width=2, stroke_dasharray="1 4", stroke_linecap="round")
+
+    def rotation(s: Svg, x: float, y: float) -> None:
+        s.text(x, y + 5, "⟲", 14, anchor="middle")
+
+    def draw(svg: Svg) -> None:
+        svg.text(MARGIN, 16, "Legend", 14, font_weight="bold")
+        entries: list[tuple[Callable[[Svg, float, float], None], str]] = [
+            (hole, "black hole"),
+            (ticks, "ring, sector ticks (to scale)"),
+            (ship, "ship: seat letter, nose = facing"),
+            (mover, "ship to move"),
+            (path, "transfer to its landing spot"),
+            (motion, "this turn's orbit"),
+            (ghost, "ship after this turn's move"),
+            (weapon_range, "weapon range (−1 strength/band)"),
+            (burn, "burn reaches this ring (click)"),
+            (rotation, "burn needs rot (flip, 1E)"),
+        ]
+        y = svg.legend(MARGIN, 24, entries)
+        x = MARGIN
+        for letter, name, colour in SYSTEMS:
+            svg.rect(x, y + 2, 14, 16, fill=colour)
+            svg.text(x + 7, y + 14, letter, 11, anchor="middle", fill=BACKGROUND, font_weight="bold")
+            svg.text(x + 18, y + 14, name, 12)
+            x += 24 + 7 * len(name) + 14
+        svg.text(MARGIN, y + 36, "ring number at the top of each ring, velocity (sectors a turn) at the bottom", 11, class_="dim")
+
+    return fragment(draw)
+
+
+# -- the picture ------------------------------------------------------------------------------------------------
+def status_line(view: Mapping[str, Any]) -> str:
+    outcome = view.get("outcome")
+    if outcome:
+        winners = list(outcome.get("winners", ()))
+        who = " ".join(SEAT_MARKS[s % 4] for s in winners) or "nobody"
+        return short(f"Game over · {who} {'wins' if len(winners) == 1 else 'share'}: {outcome.get('reason', '')}", 90)
+    to_move = view.get("to_move")
+    order = " ".join(SEAT_MARKS[s % 4] for s in view.get("turn_order", ()))
+    who = f"{SEAT_MARKS[to_move % 4]} (seat {to_move}) to allocate" if isinstance(to_move, int) else "nobody to move"
+    viewer = view.get("viewer")
+    you = f" · you: {SEAT_MARKS[viewer % 4]}" if isinstance(viewer, int) else ""
+    return f"Round {view.get('round', '?')} of {view.get('round_limit', '?')} · {who} · order {order}{you}"
+
+
+def render_svg(view: Mapping[str, Any]) -> str:
+    """The position as an SVG picture, from ``view`` (a ``picture_view``) alone."""
+    key = ring_key(view["rings"])
+    board = board_for(key)
+    ships: list[Mapping[str, Any]] = list(view["ships"])
+    alive = [s for s in ships if s["alive"]]
+    events = [str(e) for e in view.get("events", ())]
+    to_move = view.get("to_move")
+    mover = None if view.get("outcome") or not isinstance(to_move, int) else next((s for s in alive if s["seat"] == to_move), None)
+    viewer = view.get("viewer")
+    interactive = mover is not None and viewer == to_move
+    name_target = len(alive) > 2
+    weapon_range = float(view.get("weapon_range_mm", DEFAULT_RANGE_MM))
+    falloff = float(view.get("falloff_mm", DEFAULT_FALLOFF_MM)) or DEFAULT_FALLOFF_MM
+
+    height = (
+        BOARD_BOTTOM + 8 + (CONTROLS if interactive else 0) + 24 + len(ships) * SHIP_ROW + 24 + max(1, len(events)) * EVENT_ROW + LEGEND
+    )
+    svg = Svg(WIDTH, height, "Orbital Combat", f"Orbital Combat, round {view.get('round', '?')}: {len(alive)} ships flying")
+    svg.header("Orbital Combat", status_line(view))
+    svg.parts.append(static_board(key))
+
+    # The ship to move: its transfer, this turn's orbit, the weapon range from where it will fire, where burns lead.
+    burns: list[tuple[str, int, bool]] = []  # (token, destination ring, needs rotation)
+    fire_from = (0.0, 0.0)
+    if mover is not None:
+        seat, ring, index, dest = int(mover["seat"]), int(mover["ring"]), int(mover["sector"]) - 1, mover.get("in_transfer_to")
+        with svg.group(clip_path="url(#oc-board)", class_="forecast"):
+            if dest:
+                svg.parts.append(transfer(key, seat, ring, index, int(dest)))
+                ring, index = int(dest), board.landing(ring, index, int(dest))
+            svg.parts.append(forecast(key, seat, ring, index, weapon_range, falloff))
+            moved = board.moved(ring, index)
+            fire_from = board.mm(ring, moved)
+            facing, mass = str(mover["facing"]), int(mover["mass"])
+            for direction, step in REACH:
+                if abs(step) <= mass and 1 <= ring + step <= board.count:
+                    token = f"burn {direction} {INTENSITIES[abs(step) - 1]}"
+                    burns.append((token, ring + step, (direction == "pro") != (facing == "prograde")))
+                    svg.parts.append(burn_marker(key, ring, moved, ring + step, token, interactive))
+
+    # Ships (destroyed ships are off the board), transfers beneath them.
+    for ship in alive:
+        if ship.get("in_transfer_to") and ship is not mover:
+            svg.parts.append(transfer(key, int(ship["seat"]), int(ship["ring"]), int(ship["sector"]) - 1, int(ship["in_transfer_to"])))
+    for ship in alive:
+        seat = int(ship["seat"])
+        target = f"@{seat}" if interactive and name_target and ship is not mover else None
+        svg.parts.append(ship_on_board(key, seat, int(ship["ring"]), int(ship["sector"]) - 1, str(ship["facing"]), target, ship is mover))
+
+    y = BOARD_BOTTOM + 8
+    if interactive and mover is not None:
+        seat = int(mover["seat"])
+        gain = min(board.velocity[int(mover.get("in_transfer_to") or mover["ring"])], MAX_MASS - int(mover["mass"]))
+        targets = []
+        for ship in alive:
+            if ship is not mover:
+                ox, oy = board.mm(int(ship["ring"]), int(ship["sector"]) - 1)
+                distance = math.hypot(ox - fire_from[0], oy - fire_from[1])
+                targets.append((int(ship["seat"]), distance, distance <= weapon_range + 0.0005))
+        with svg.group(transform=f"translate(0 {num(y)})", class_="controls"):
+            svg.parts.append(controls_frame())
+            svg.parts.append(systems_row(seat, str(mover["facing"]), max(0, gain)))
+            svg.parts.append(burn_row(tuple(burns)))
+            target_row(svg, targets, name_target)
+        y += CONTROLS
+
+    svg.text(MARGIN, y + 16, "Ships", 14, font_weight="bold")
+    y += 24
+    top_hull = max([int(view.get("start_hull", DEFAULT_HULL))] + [int(s["hull"]) for s in ships])
+    for ship in ships:
+        seat = int(ship["seat"])
+        target = f"@{seat}" if interactive and name_target and ship["alive"] and ship is not mover else None
+        ship_row(svg, y, ship, viewer == seat, ship is mover, target, top_hull)
+        y += SHIP_ROW
+
+    svg.text(MARGIN, y + 16, "Last turn", 14, font_weight="bold")
+    y += 24
+    for event in events or ["nothing yet"]:
+        svg.text(MARGIN, y + 12, short(event, 96), 12, class_="event" if events else "dim")
+        y += EVENT_ROW
+    place(svg, y, legend())
+    return svg.to_string()
