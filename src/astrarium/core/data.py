@@ -198,8 +198,8 @@ def validate(model: type[M], data: Any, *, file: str, entry: str = "") -> M:
         first = errors[0]
         where = describe_location(first.get("loc", ()))
         place = " ".join(p for p in (entry, where) if p) or "file"
-        message = first.get("msg", "invalid")
-        if first.get("type") not in ("missing", "extra_forbidden"):
+        message = str(first.get("msg", "invalid")).removeprefix("Value error, ")
+        if first.get("type") not in ("missing", "extra_forbidden", "value_error"):
             message += f" (got {short(repr(first.get('input')), 60)})"
         if len(errors) > 1:
             message += f"; and {len(errors) - 1} more problem(s)"

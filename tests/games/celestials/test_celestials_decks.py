@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -80,16 +82,16 @@ def test_bad_deck_not_exactly_two_copies_names_file_and_card(tmp_path: Path, cop
 @pytest.mark.parametrize(
     "old,new,problem",
     [
-        ('target = "enemy_player"', 'target = "the_moon"', "unknown target"),
-        ('target = "enemy_player"', 'target = "self"', "own location"),
-        ('type = "creature"', 'type = "planet"', "not creature"),
-        ("damage = 2\n", "damage = 2\nspeed = 4\n", "unknown field"),
+        ('target = "enemy_player"', 'target = "the_moon"', "tail-burn.on_play.#1.target: Input should be 'self'"),
+        ('target = "enemy_player"', 'target = "self"', "tail-burn.on_play.#1: target 'self' needs the card's own location"),
+        ('type = "creature"', 'type = "planet"', "ice-shard.type: Input should be 'creature', 'structure' or 'spell'"),
+        ("damage = 2\n", "damage = 2\nspeed = 4\n", "ice-shard.speed: Extra inputs are not permitted"),
         ('kind = "damage"', 'kind = "setup"', "damage phase"),
     ],
 )
 def test_bad_deck_other_mistakes_name_file_and_entry(tmp_path: Path, old: str, new: str, problem: str) -> None:
     path = write(tmp_path, GOOD.replace(old, new))
-    with pytest.raises(DataError, match=problem) as err:
+    with pytest.raises(DataError, match=re.escape(problem)) as err:
         GAME.new_game(2, 0, {"sun_deck": path})
     assert path in str(err.value)
 
@@ -107,10 +109,11 @@ def test_bad_deck_missing_file_and_bad_syntax(tmp_path: Path) -> None:
         ("sun hand meteor", "no card 'meteor'"),
         ("sun hand sunspear sunspear sunspear", "no copy"),
         ("moon phase Noon", "phases are"),
-        ("sun board A1 sun-temple", "back of a lane"),
+        ("sun board A1 sun-temple", "back of her lanes"),
         ("sun board A1 sunspear", "cannot stand"),
         ("sun board A1 solar-lion; moon board A1 night-wolf", "occupied"),
-        ("venus hand x", "starts with 'sun' or 'moon'"),
+        ("venus hand x", "a statement is 'sun' or 'moon'"),
+        ("sun dance", "a statement is 'sun' or 'moon' and then phase"),
     ],
 )
 def test_bad_position_option_names_the_option(position: str, problem: str) -> None:
@@ -165,3 +168,188 @@ def test_decks_rules_md_phase_tables_match_the_data(name: str) -> None:
         row = next(line for line in text.splitlines() if line.startswith(f"| {phase.name} | {phase.kind.value} |"))
         for step in phase.start:
             assert f" {step.amount} " in row or row.endswith(f" {step.amount} |"), (phase.name, row)
+
+
+# -- Data files and limits --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "old,new,entry,problem",
+    [
+        ("copies = 2\ndamage", "copies = 1000000000\ndamage", "cards.ice-shard.copies", "exactly two copies"),
+        ("amount = 1,", "amount = 1000000000000,", "cards.tail-burn.on_play.#1.amount", "less than or equal to 20"),
+        ("damage = 2\n", "damage = 100000000000000000000000000000\n", "cards.ice-shard.damage", "less than or equal to 99"),
+        ("health = 2\n", "health = 1000\n", "cards.ice-shard.health", "less than or equal to 99"),
+        ("health = 2\n", "health = nan\n", "cards.ice-shard.health", "valid integer"),
+        ("health = 2\n", "health = 2.0\n", "cards.ice-shard.health", "valid integer"),
+        ("health = 2\n", "health = true\n", "cards.ice-shard.health", "valid integer"),
+        ('name = "Ice Shard"', 'name = "[/]"', "cards.ice-shard.name", "should match pattern"),
+        ("[cards.ice-shard]", "[cards.Ice-Shard]", "cards.Ice-Shard.[key]", "should match pattern"),
+        ("[cards.ice-shard]", "[cards.advance]", "cards.advance", "reserved"),
+        ('character = "Comet"', "character = [1]", "deck.character", "valid string"),
+    ],
+)
+def test_data_files_every_count_is_bounded_and_every_entry_typed(tmp_path: Path, old: str, new: str, entry: str, problem: str) -> None:
+    path = write(tmp_path, GOOD.replace(old, new))
+    with pytest.raises(DataError, match=re.escape(problem)) as err:
+        GAME.new_game(2, 0, {"sun_deck": path})
+    assert err.value.file == path and err.value.entry == entry
+
+
+@pytest.mark.parametrize(
+    "text,entry",
+    [
+        ("card = [1]\n" + GOOD, "card"),  # an unknown key at the top
+        (GOOD + "\n[cards]\nx = [1]\n", "cards.x"),
+        ('deck = "Sun"\n' + GOOD.split("[deck]")[1].split("\n", 3)[3], "deck"),
+        ("cards = 5\n" + GOOD.split("[cards.ice-shard]")[0], "cards"),
+        (GOOD.split("[cards.ice-shard]")[0] + "[cards]\nice-shard = [1]\n", "cards.ice-shard"),
+        (GOOD.replace("on_play = [{", "on_play = [7, {"), "cards.tail-burn.on_play.#1"),
+    ],
+)
+def test_data_files_a_non_table_entry_is_a_data_error_naming_file_and_entry(tmp_path: Path, text: str, entry: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(DataError) as err:
+        GAME.new_game(2, 0, {"sun_deck": path})
+    assert err.value.file == path and err.value.entry == entry
+
+
+@pytest.mark.parametrize(
+    "old,new,entry,problem",
+    [
+        ('on_play = [{ effect = "damage"', 'damage = 1\non_play = [{ effect = "damage"', "cards.tail-burn.damage", "a spell has no"),
+        ('type = "spell"\n', 'type = "spell"\non_turn_start = []\nhealth = 3\n', "cards.tail-burn.health", "a spell has no"),
+        ("damage = 2\n", 'damage = 2\nphases = ["Noon"]\n', "cards.ice-shard.phases", "'Noon' not among"),
+        ('"Impact"', '"approach"', "deck.phases", "phase names repeat"),
+        (
+            'target = "enemy_player"',
+            'target = "enemy_player" }, { effect = "draw", target = "enemy_player"',
+            "cards.tail-burn.on_play.#2",
+            "draw always",
+        ),
+        (
+            'kind = "setup" }',
+            'kind = "setup", start = [{ effect = "damage", target = "chosen_enemy" }] }',
+            "deck.phases.#1.start.#1",
+            "cannot be chosen",
+        ),
+    ],
+)
+def test_data_files_cross_checks_name_the_entry(tmp_path: Path, old: str, new: str, entry: str, problem: str) -> None:
+    path = write(tmp_path, GOOD.replace(old, new))
+    with pytest.raises(DataError, match=re.escape(problem)) as err:
+        GAME.new_game(2, 0, {"sun_deck": path})
+    assert err.value.entry == entry
+
+
+def test_data_files_too_many_cards_phases_or_effects_are_refused(tmp_path: Path) -> None:
+    many = "".join(f'\n[cards.c{i}]\nname = "C{i}"\ntype = "creature"\ncopies = 2\nhealth = 1\n' for i in range(31))
+    with pytest.raises(DataError, match="at most 30 items") as err:
+        GAME.new_game(2, 0, {"sun_deck": write(tmp_path, GOOD.split("[cards.ice-shard]")[0] + many)})
+    assert err.value.entry == "cards"
+    phases = ", ".join(f'{{ name = "P{i}", kind = "damage" }}' for i in range(9))
+    with pytest.raises(DataError, match="at most 8 items") as err:
+        GAME.new_game(2, 0, {"sun_deck": write(tmp_path, GOOD.replace('{ name = "Impact", kind = "damage" }', phases))})
+    assert err.value.entry == "deck.phases"
+    effects = ", ".join(['{ effect = "draw", amount = 20 }'] * 9)
+    with pytest.raises(DataError, match="at most 8 items") as err:
+        GAME.new_game(2, 0, {"sun_deck": write(tmp_path, GOOD.replace("health = 2\n", f"health = 2\non_play = [{effects}]\n"))})
+    assert err.value.entry == "cards.ice-shard.on_play"
+
+
+def test_data_files_encoding_depth_and_paths_are_data_errors(tmp_path: Path) -> None:
+    bad_utf8 = tmp_path / "latin.toml"
+    bad_utf8.write_bytes(GOOD.replace("Ice Shard", "Glace").encode() + b"\n# \xe9t\xe9\n")
+    with pytest.raises(DataError, match="not UTF-8") as err:
+        GAME.new_game(2, 0, {"sun_deck": str(bad_utf8)})
+    assert str(bad_utf8) in str(err.value)
+    with pytest.raises(DataError, match="nested"):
+        GAME.new_game(2, 0, {"sun_deck": write(tmp_path, "x = " + "[" * 5000 + "]" * 5000)})
+    with pytest.raises(DataError, match="NUL"):
+        GAME.new_game(2, 0, {"sun_deck": "deck\x00.toml"})
+    with pytest.raises(DataError, match="longer than"):
+        GAME.new_game(2, 0, {"sun_deck": "d" * 5000 + ".toml"})
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
+    assert GAME.new_game(2, 0, {"sun_deck": str(bom)}).view(None)["players"][0]["character"] == "Comet"
+
+
+def test_data_files_json_decks_follow_the_same_schema(tmp_path: Path) -> None:
+    import tomllib
+
+    data = tomllib.loads(GOOD)
+    assert (
+        GAME.new_game(2, 0, {"moon_deck": write(tmp_path, json.dumps(data), "comet.json")}).view(None)["players"][1]["character"] == "Comet"
+    )
+    data["cards"]["ice-shard"]["health"] = 2.5
+    with pytest.raises(DataError, match="valid integer") as err:
+        GAME.new_game(2, 0, {"moon_deck": write(tmp_path, json.dumps(data), "comet.json")})
+    assert err.value.entry == "cards.ice-shard.health"
+
+
+def test_data_files_an_edited_deck_file_is_read_again(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD)
+    assert GAME.new_game(2, 0, {"moon_deck": path}).view(None)["players"][1]["character"] == "Comet"
+    write(tmp_path, GOOD.replace('character = "Comet"', 'character = "Asteroid"'))
+    assert GAME.new_game(2, 0, {"moon_deck": path}).view(None)["players"][1]["character"] == "Asteroid"
+
+
+def test_data_files_limits_are_documented_in_rules_md() -> None:
+    from astrarium.games.celestials import cards, position
+
+    text = GAME.rules_text()
+    section = text.split("## Data files and limits")[1].split("\n## ")[0]
+    limits = (cards.MAX_CARDS, cards.MAX_PHASES, cards.MAX_STEPS, cards.MAX_AMOUNT, cards.MAX_STAT, cards.MAX_KEY, cards.MAX_NAME)
+    for limit in (*limits, cards.MAX_PURPOSE, position.MAX_CARD_HEALTH, position.MAX_POSITION_CHARS, position.MAX_LIST):
+        assert re.search(rf"(?<![0-9,]){limit:,}(?![0-9,])", section), limit
+
+
+# -- Positions: bad text and impossible boards are refused with a reason ----------------------------
+
+
+@pytest.mark.parametrize(
+    "position,problem",
+    [
+        ("sun health ²", "sun.health: Input should be a valid integer (got '²')"),
+        ("sun health " + "9" * 5000, "sun.health: Input should be a valid integer"),
+        ("sun health 0", "sun.health: Input should be greater than or equal to 1"),
+        ("sun health 3 4", "one positive whole number"),
+        ("sun board B1 solar-lion ³", "sun.board.#1.health: Input should be a valid integer (got '³')"),
+        ("sun board B1 solar-lion 2 3", "board LOC CARD"),
+        ("sun board B² solar-lion", "sun.board.#1.at: String should match pattern"),
+        ("sun board B1", "board LOC CARD"),
+        ("sun hand " + "phoenix " * 200, "sun.hand: List should have at most 63 items"),
+        ("sun phase " + "x" * 500, "sun.phase: String should have at most 40 characters"),
+        ("sun hand " + "x" * 31, "sun.hand.#1: String should have at most 30 characters"),
+        ("sun health 5;" * 2000, "at most 10,000 characters"),
+    ],
+)
+def test_positions_bad_text_is_an_option_error_naming_the_entry(position: str, problem: str) -> None:
+    with pytest.raises(OptionError, match="position") as err:
+        GAME.new_game(2, 0, {"position": position})
+    assert problem in str(err.value)
+    assert len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize(
+    "position,problem",
+    [
+        ("sun board B5 sun-temple; sun board B4 solar-lion", "the Sun's structures stand only at the back of her lanes (position 0)"),
+        ("moon board A0 moon-well", "the Moon's structures stand only at the back of her lanes (position 5)"),
+        ("sun health 25", "above the starting health 20"),
+        ("sun graveyard advance", "never the graveyard"),
+        ("sun hand phoenix phoenix solar-lion solar-lion radiance sunspear", "never holds more than 5"),
+    ],
+)
+def test_positions_boards_normal_play_never_reaches_are_refused_with_a_reason(position: str, problem: str) -> None:
+    with pytest.raises(OptionError, match="position") as err:
+        GAME.new_game(2, 0, {"position": position})
+    assert problem in str(err.value)
+
+
+def test_positions_a_card_passes_its_maximum_health_only_if_its_deck_can_heal_it(tmp_path: Path) -> None:
+    assert GAME.new_game(2, 0, {"position": "sun board A1 solar-lion 9"}).full_view()["board"][0]["health"] == 9  # Radiance heals
+    comet = write(tmp_path, GOOD)  # no heal in the Comet's deck
+    with pytest.raises(OptionError, match="at most 2 health"):
+        GAME.new_game(2, 0, {"moon_deck": comet, "position": "moon board A4 ice-shard 3"})
+    assert GAME.new_game(2, 0, {"moon_deck": comet, "position": "moon board A4 ice-shard 2"}).full_view()["board"][0]["health"] == 2

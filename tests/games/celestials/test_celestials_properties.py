@@ -32,6 +32,7 @@ def check_invariants(state: State) -> None:
         total = len(p["hand"]) + len(p["draw_order"]) + len(p["discard"]) + len(p["graveyard"]) + on_board
         assert total == deck_size(state, seat), f"seat {seat} has {total} cards, not {deck_size(state, seat)}"
         assert p["hand_size"] <= state.options["hand_limit"]
+        assert all(p["known_hand"].count(k) <= p["hand"].count(k) for k in p["known_hand"]), "a card known in a hand is not there"
 
 
 @settings(max_examples=30)
@@ -95,3 +96,22 @@ def test_illegal_actions_give_a_reason_and_change_nothing(seed: int, steps: int)
         else:
             raise AssertionError(f"{text!r} was accepted though not legal")
     assert json.dumps(state.full_view(), sort_keys=True) == before
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 600))
+def test_determinize_never_samples_a_world_the_seat_can_rule_out(seed: int, steps: int) -> None:
+    state = GAME.new_game(2, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    real = state.full_view()["players"]
+    for seat in (0, 1):
+        for k in range(4):
+            world = state.determinize(seat, Rng(k))
+            assert world.view(seat) == state.view(seat)
+            other = world.full_view()["players"][1 - seat]
+            assert all(other["hand"].count(c) >= real[1 - seat]["known_hand"].count(c) for c in real[1 - seat]["known_hand"])
+            assert sorted(other["hand"] + other["draw_order"]) == sorted(real[1 - seat]["hand"] + real[1 - seat]["draw_order"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import astrarium
-from astrarium.core import IllegalAction, State
+from astrarium.core import IllegalAction, OptionError, State
 
 GAME = astrarium.get_game("celestials")
 
@@ -375,6 +375,17 @@ def test_board_direct_attack_from_the_opponents_defence_in_a_lane_without_struct
     assert players(state)[1]["health"] == 17
 
 
+def test_board_direct_attack_is_blocked_only_by_the_opponents_structure() -> None:
+    # The Sun's own structure never stands in the Moon's back row: a position putting it there is refused,
+    # since in it the Sun's own Temple would seem to guard the Moon.
+    with pytest.raises(OptionError, match="the Sun's structures stand only at the back of her lanes"):
+        start("sun phase Zenith; sun hand advance; sun board B5 sun-temple; sun board B4 solar-lion")
+    # A Sun creature on the Moon's structure position guards nothing either.
+    state = start("sun phase Zenith; sun hand advance; sun board B5 phoenix; sun board B4 solar-lion")
+    play(state, "draw")
+    assert "activate B4 face" in legal(state)
+
+
 def test_board_move_to_any_lane_at_the_same_position_in_friendly_territory() -> None:
     state = start("sun hand advance; sun board B1 solar-lion; sun board D1 phoenix")
     play(state, "draw")
@@ -425,19 +436,19 @@ def test_end_moon_may_go_first() -> None:
 
 
 def _all_but(seat: int, keep: list[str]) -> str:
-    """Every card of a deck except ``keep``, for a graveyard statement."""
-    cards = [c.key for c in GAME.new_game(2, 0).rules.decks[seat].cards[1:] for _ in range(2)] + ["advance"] * 3
+    """Every listed card of a deck except ``keep``, for a graveyard statement (Advance Phase cards never go there)."""
+    cards = [c.key for c in GAME.new_game(2, 0).rules.decks[seat].cards[1:] for _ in range(2)]
     for k in keep:
         cards.remove(k)
     return " ".join(cards)
 
 
 def test_card_piles_after_two_yes_answers_the_question_comes_again() -> None:
-    sun_keep = ["phoenix", "radiance", "solar-lion", "advance"]
-    moon_keep = ["moonbeam", "night-wolf", "advance"]
+    sun_keep = ["phoenix", "radiance", "solar-lion"]
+    moon_keep = ["moonbeam", "night-wolf"]
     state = start(
-        f"sun hand advance solar-lion; sun pile phoenix; sun discard radiance; sun graveyard {_all_but(0, sun_keep)}; "
-        f"moon hand advance night-wolf; moon pile; moon discard moonbeam; moon graveyard {_all_but(1, moon_keep)}"
+        f"sun hand advance advance advance solar-lion; sun pile phoenix; sun discard radiance; sun graveyard {_all_but(0, sun_keep)}; "
+        f"moon hand advance advance advance night-wolf; moon pile; moon discard moonbeam; moon graveyard {_all_but(1, moon_keep)}"
     )
     play(state, "draw", "reshuffle yes", "reshuffle yes")
     sun, moon = players(state)

@@ -36,6 +36,43 @@ def test_hidden_determinize_redeals_the_opponents_hand_and_both_draw_piles() -> 
             assert len(a["hand"]) == len(b["hand"])
 
 
+def _deck_but(seat: int, keep: list[str]) -> str:
+    """Every card of a deck except ``keep``, for a discard statement."""
+    cards = [c.key for c in GAME.new_game(2, 0).rules.decks[seat].cards[1:] for _ in range(2)] + ["advance"] * 3
+    for k in keep:
+        cards.remove(k)
+    return " ".join(cards)
+
+
+def test_hidden_determinize_keeps_the_cards_known_to_be_in_a_hand_after_a_reshuffle() -> None:
+    # The Moon's draw pile holds exactly her 5 starting cards; the Sun then draws the last card of both piles.
+    moon_hand = ["advance", "eclipse", "moonbeam", "night-wolf", "night-wolf"]
+    state = GAME.new_game(2, 3, {"position": f"sun hand advance; sun pile phoenix; moon discard {_deck_but(1, moon_hand)}"})
+    for notation in ("draw", "reshuffle yes", "reshuffle yes"):
+        state.apply(notation)
+    # Both piles were empty, so everyone knows the Moon's hand, and that her new pile is her old discard pile.
+    assert sorted(state.view(0)["players"][1]["known_hand"]) == moon_hand
+    worlds = [state.determinize(0, Rng(k)) for k in range(40)]
+    assert all(sorted(w.full_view()["players"][1]["hand"]) == moon_hand for w in worlds)
+    for notation in ("end", "keep", "end", "discard eclipse"):  # the Moon discards and draws a card the Sun does not see
+        state.apply(notation)
+    known = ["advance", "moonbeam", "night-wolf", "night-wolf"]
+    assert sorted(state.view(0)["players"][1]["known_hand"]) == known
+    hands = [state.determinize(0, Rng(k)).full_view()["players"][1]["hand"] for k in range(40)]
+    assert all(len(h) == 5 and all(h.count(c) >= known.count(c) for c in known) for h in hands)
+    assert len({tuple(h) for h in hands}) > 1  # the drawn card is re-sampled
+
+
+def test_hidden_a_hand_the_position_sets_is_public_and_kept_by_determinize() -> None:
+    state = GAME.new_game(2, 0, {"position": "moon hand eclipse moonbeam"})
+    assert state.view(0)["players"][1]["known_hand"] == ["eclipse", "moonbeam"]
+    assert all(state.determinize(0, Rng(k)).full_view()["players"][1]["hand"] == ["eclipse", "moonbeam"] for k in range(10))
+    state.apply("end")
+    state.apply("keep")
+    state.apply("nodraw")  # the Moon's hand changes only in the open
+    assert state.view(0)["players"][1]["known_hand"] == ["eclipse", "moonbeam"]
+
+
 @pytest.mark.parametrize(
     "action",
     [

@@ -45,7 +45,7 @@ class Celestials(Game):
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         rules = rules_for(options)  # a bad deck file raises DataError naming the file and the card
         pools = [[rules.advance[seat] + i for i in deck.cards_list()] for seat, deck in enumerate(rules.decks)]
-        parse_position(options["position"], rules, pools)  # a bad position raises OptionError
+        parse_position(options["position"], rules, pools, options)  # a bad position raises OptionError
 
     def max_moves(self, players: int, options: Any) -> int:
         """A true bound, turn by turn.

@@ -1,13 +1,61 @@
-"""Celestials actions: frozen values whose ``str()`` is the notation ``parse_action`` reads back."""
+"""Celestials actions: frozen values whose ``str()`` is the notation ``parse_action`` reads back.
+
+Anyone may build an action object, with any field values (``Play("phoenix", 1.0)``,
+``Move(99, True)``); the engine refuses those (only exact legal actions are
+applied), but their ``str()`` and ``repr()`` still run on the refusal path, in
+the reason given. So both are written to work for every field value: a field
+that is not what the rules use is shown as its ``repr``, never looked up.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import TypeGuard
 
 from astrarium.core import IllegalAction
-from astrarium.games.celestials.board import NAMES, parse_location
+from astrarium.core.errors import short
+from astrarium.games.celestials.board import NAMES, SIZE, parse_location
 
 FACE = -2  # the target of a direct attack on the opponent (not a location, and not EMPTY)
+
+
+def is_location(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a location index exactly (an int, not a bool, float or IntEnum, on the board)."""
+    return type(value) is int and 0 <= value < SIZE
+
+
+def show(value: object) -> str:
+    """``repr(value)``, cut short, and safe for every value an action may be built with.
+
+    Python refuses to write integers of more than 4,300 digits (``ValueError``),
+    so those are described by their size instead.
+    """
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"<{type(value).__name__} of {value.bit_length()} bits>"
+    try:
+        return short(repr(value), 40)
+    except ValueError:  # a container holding such an integer
+        return f"<{type(value).__name__}>"
+
+
+def where(value: object) -> str:
+    """A location's notation (``B1``); anything else as :func:`show` writes it."""
+    return NAMES[value] if is_location(value) else show(value)
+
+
+def card_word(value: object) -> str:
+    """A card key as written in the notation; anything that is not text as :func:`show` writes it."""
+    return short(value, 40) if isinstance(value, str) else show(value)
+
+
+class _SafeRepr:
+    """A ``repr`` like the dataclass one (type and every field's repr), that works for any field value."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        parts = ", ".join(f"{f.name}={show(getattr(self, f.name))}" for f in fields(self))  # type: ignore[arg-type]
+        return f"{type(self).__name__}({parts})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,19 +74,19 @@ class NoDraw:
         return "nodraw"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+@dataclass(frozen=True, slots=True, repr=False)
+class Play(_SafeRepr):
     """Play a card from the hand: a creature or structure onto ``at``, a spell at its chosen target (or none)."""
 
     card: str
     at: int | None = None
 
     def __str__(self) -> str:
-        return f"play {self.card}" if self.at is None else f"play {self.card} {NAMES[self.at]}"
+        return f"play {card_word(self.card)}" if self.at is None else f"play {card_word(self.card)} {where(self.at)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Activate:
+@dataclass(frozen=True, slots=True, repr=False)
+class Activate(_SafeRepr):
     """Activate the card on ``at`` (Damage phase); ``target`` is a location, FACE, or None."""
 
     at: int
@@ -46,19 +94,20 @@ class Activate:
 
     def __str__(self) -> str:
         if self.target is None:
-            return f"activate {NAMES[self.at]}"
-        return f"activate {NAMES[self.at]} {'face' if self.target == FACE else NAMES[self.target]}"
+            return f"activate {where(self.at)}"
+        target = "face" if type(self.target) is int and self.target == FACE else where(self.target)
+        return f"activate {where(self.at)} {target}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+@dataclass(frozen=True, slots=True, repr=False)
+class Move(_SafeRepr):
     """Manoeuvre the creature on ``src`` to the empty ``dst``."""
 
     src: int
     dst: int
 
     def __str__(self) -> str:
-        return f"move {NAMES[self.src]} {NAMES[self.dst]}"
+        return f"move {where(self.src)} {where(self.dst)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,14 +126,14 @@ class End:
         return "end"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+@dataclass(frozen=True, slots=True, repr=False)
+class Discard(_SafeRepr):
     """Turn step 4: discard ``card`` from the hand, then draw a card."""
 
     card: str
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return f"discard {card_word(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +144,21 @@ class Keep:
         return "keep"
 
 
-@dataclass(frozen=True, slots=True)
-class Reshuffle:
+@dataclass(frozen=True, slots=True, repr=False)
+class Reshuffle(_SafeRepr):
     """A player's answer when both draw piles have run out."""
 
     yes: bool
 
     def __str__(self) -> str:
+        if type(self.yes) is not bool:
+            return f"reshuffle {show(self.yes)}"
         return f"reshuffle {'yes' if self.yes else 'no'}"
 
 
 Action = Draw | NoDraw | Play | Activate | Move | Advance | End | Discard | Keep | Reshuffle
 
-_WORDS = {"draw": Draw(), "nodraw": NoDraw(), "advance": Advance(), "end": End(), "keep": Keep()}
+_WORDS: dict[str, Action] = {"draw": Draw(), "nodraw": NoDraw(), "advance": Advance(), "end": End(), "keep": Keep()}
 NOTATION = (
     "draw | nodraw | play CARD [LOC] | activate LOC [LOC|face] | move LOC LOC | advance | end | "
     "discard CARD | keep | reshuffle yes|no   (LOC: lane A-D + position 0-5, e.g. B1)"
@@ -117,7 +168,7 @@ NOTATION = (
 def _location(text: str, whole: str) -> int:
     at = parse_location(text)
     if at is None:
-        raise IllegalAction(f"{whole!r}: {text!r} is not a location (lane A-D and position 0-5, e.g. B1)")
+        raise IllegalAction(f"{short(whole.strip())!r}: {short(text, 20)!r} is not a location (lane A-D and position 0-5, e.g. B1)")
     return at
 
 
@@ -125,7 +176,7 @@ def parse(text: str) -> Action:
     """The action written as ``text``; unreadable text raises IllegalAction saying what was expected."""
     words = text.strip().lower().split()
     if not words:
-        raise IllegalAction(f"{text!r} is not an action: {NOTATION}")
+        raise IllegalAction(f"{short(text)!r} is not an action: {NOTATION}")
     head, rest = words[0], words[1:]
     if head in _WORDS and not rest:
         return _WORDS[head]
@@ -142,4 +193,4 @@ def parse(text: str) -> Action:
         return Discard(rest[0])
     if head == "reshuffle" and len(rest) == 1 and rest[0] in ("yes", "no"):
         return Reshuffle(rest[0] == "yes")
-    raise IllegalAction(f"{text!r} is not an action: {NOTATION}")
+    raise IllegalAction(f"{short(text.strip())!r} is not an action: {NOTATION}")

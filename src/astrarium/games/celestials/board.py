@@ -11,6 +11,7 @@ from __future__ import annotations
 LANES = "ABCD"
 WIDTH = 6
 SIZE = len(LANES) * WIDTH
+POSITION_DIGITS = "012345"
 POSITION_NAMES = ("Structure 1", "Defence 1", "Offence 1", "Offence 2", "Defence 2", "Structure 2")
 
 SUN, MOON = 0, 1
@@ -36,10 +37,15 @@ def name(location: int) -> str:
 
 
 def parse_location(text: str) -> int | None:
+    """The location written as ``text`` (``B1``, any case), or None.
+
+    The position digit must be an ASCII digit 0-5: ``str.isdigit`` also accepts
+    ``²`` and other digits that ``int`` refuses.
+    """
     text = text.strip().upper()
-    if len(text) != 2 or text[0] not in LANES or not text[1].isdigit() or int(text[1]) >= WIDTH:
+    if len(text) != 2 or text[0] not in LANES or text[1] not in POSITION_DIGITS:
         return None
-    return loc(LANES.index(text[0]), int(text[1]))
+    return loc(LANES.index(text[0]), POSITION_DIGITS.index(text[1]))
 
 
 def side_of(location: int) -> int:

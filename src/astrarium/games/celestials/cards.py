@@ -1,9 +1,16 @@
 """Celestials decks as data: cards, phases and the small effect vocabulary.
 
-A deck file (TOML) names its character, the character's phases and its cards.
-Cards carry their effects as data (``effect``, ``amount``, ``target``) that the
-engine interprets; no card has its own code path. Loading validates everything
-and raises :class:`DataError` naming the file and the card.
+A deck file (TOML or JSON) names its character, the character's phases and its
+cards. Cards carry their effects as data (``effect``, ``amount``, ``target``)
+that the engine interprets; no card has its own code path.
+
+The file's shape is declared once, as the pydantic schema :class:`DeckFile`
+(bounded numbers and lengths, unknown keys refused); :func:`parse_deck` adds
+by hand only what ties fields together (a spell has no health, a target needs
+the card's location, the phases a card lists exist). Every problem raises
+:class:`DataError` naming the file and the entry
+(``cards.tail-burn.on_play.#1.effect``). The limits are in rules.md, "Data
+files and limits".
 """
 
 from __future__ import annotations
@@ -11,15 +18,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StringConstraints
 
 from astrarium.core import DataError
-from astrarium.core.data import field, no_unknown_fields, read_data, read_data_file
+from astrarium.core.data import DataModel, parse_data, read_data, read_text_file, validate
 
 #: The seed: every deck holds three Advance Phase cards and two copies of each listed card.
 ADVANCE_COPIES = 3
 COPIES = 2
 ADVANCE_KEY = "advance"
+
+#: Limits of a deck file, well above the shipped decks (9 cards, 3-4 phases, amounts up to 4)
+#: and small enough that a game stays small: a deck holds at most 3 + 2 x 30 = 63 cards.
+MAX_CARDS = 30  # distinct cards listed in one deck
+MAX_PHASES = 8  # phases of a character
+MAX_STEPS = 8  # effects in one list (on_play, on_activate, on_turn_start, a phase start)
+MAX_AMOUNT = 20  # the amount of one effect (damage, heal, mend, cards drawn)
+MAX_STAT = 99  # a card's Damage and Health
+MAX_NAME = 40  # characters of a name (character, card, phase)
+MAX_KEY = 30  # characters of a card key
+MAX_PURPOSE = 300  # characters of a card's purpose line
 
 
 class Kind(Enum):
@@ -137,158 +158,167 @@ class Deck:
 
 ADVANCE = Card(ADVANCE_KEY, "Advance Phase", Kind.ADVANCE, purpose="move to the next phase; ends the turn")
 
-_DECK_FIELDS = frozenset({"character", "phases"})
-_PHASE_FIELDS = frozenset({"name", "kind", "start"})
-_CARD_FIELDS = frozenset({"name", "type", "copies", "damage", "health", "phases", "on_play", "on_activate", "on_turn_start", "purpose"})
-_STEP_FIELDS = frozenset({"effect", "amount", "target"})
+
+# -- the deck file's schema -----------------------------------------------------------------------
+
+#: Words a player reads: one line, no control characters, no ``[``/``]`` (the board is drawn as Rich markup).
+Name = Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME, pattern=r"^[^\x00-\x1f\x7f\[\]]+$")]
+#: A phase name is typed in the ``position`` option (``sun phase Full Moon``): words split by single
+#: spaces, without ``;`` (which ends a statement), so what is shown can be typed back.
+PhaseName = Annotated[str, StringConstraints(max_length=MAX_NAME, pattern=r"^[^\s\x00-\x1f\x7f;\[\]]+( [^\s\x00-\x1f\x7f;\[\]]+)*$")]
+#: A card key is notation (``play solar-lion B1``): lowercase ASCII words joined by hyphens.
+Key = Annotated[str, StringConstraints(max_length=MAX_KEY, pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+Stat = Annotated[int, Field(ge=0, le=MAX_STAT)]
+# Enums are read from their text value (the schema is otherwise strict: no 1.0 for 1, no "3" for 3).
+EffectName = Annotated[Effect, Field(strict=False)]
+TargetName = Annotated[Target, Field(strict=False)]
+PhaseKindName = Annotated[PhaseKind, Field(strict=False)]
 
 
-def _steps(raw: Any, *, file: str, entry: str, where: str, placed: bool, chosen: bool) -> tuple[Step, ...]:
-    if not isinstance(raw, list):
-        raise DataError(file, entry, f"{where} should be a list of effects, got {raw!r}")
-    steps = []
+class StepData(DataModel):
+    """``{ effect = E, amount = N, target = T }``."""
+
+    effect: EffectName
+    amount: Annotated[int, Field(ge=1, le=MAX_AMOUNT)] = 1
+    target: TargetName = Target.OWN_PLAYER
+
+
+Effects = Annotated[list[StepData], Field(max_length=MAX_STEPS)]
+
+
+class PhaseData(DataModel):
+    """One phase of the character: ``{ name = "Dusk", kind = "falloff", start = [...] }``."""
+
+    name: PhaseName
+    kind: PhaseKindName
+    start: Effects = []
+
+
+class CardData(DataModel):
+    """One ``[cards.<key>]`` table."""
+
+    name: Name
+    type: Literal["creature", "structure", "spell"]
+    copies: int
+    damage: Stat | None = None  # None: not given (0 on the board; a spell gives none)
+    health: Annotated[int, Field(ge=1, le=MAX_STAT)] | None = None
+    phases: Annotated[list[PhaseName], Field(min_length=1, max_length=MAX_PHASES)] | None = None
+    on_play: Effects = []
+    on_activate: Effects | None = None
+    on_turn_start: Effects = []
+    purpose: Annotated[str, StringConstraints(max_length=MAX_PURPOSE, pattern=r"^[^\x00-\x1f\x7f]*$")] = ""
+
+
+class DeckHead(DataModel):
+    """The ``[deck]`` table: the character and its phases, in order."""
+
+    character: Name
+    phases: Annotated[list[PhaseData], Field(min_length=1, max_length=MAX_PHASES)]
+
+
+class DeckFile(DataModel):
+    """A whole deck file."""
+
+    deck: DeckHead
+    cards: Annotated[dict[Key, CardData], Field(min_length=1, max_length=MAX_CARDS)]
+
+
+# -- the cross-checks a schema cannot state, and the rules' values ----------------------------------
+
+
+def effects_problem(steps: list[StepData], where: str, *, placed: bool, chosen: bool) -> tuple[str, str] | None:
+    """What is wrong with an effect list where it stands, as (``#N`` of the effect, problem); None: nothing.
+
+    ``placed``: the list belongs to a card on the board, so targets measured from
+    its location exist; ``chosen``: the action names a target (a spell's play, an
+    activation), and one effect list chooses at most one kind of target.
+    """
     chosen_target: Target | None = None
-    for table in raw:
-        no_unknown_fields(table, _STEP_FIELDS, file=file, entry=entry)
-        name = field(table, "effect", str, file=file, entry=entry)
-        try:
-            effect = Effect(name)
-        except ValueError:
-            known = ", ".join(e.value for e in Effect)
-            raise DataError(file, entry, f"unknown effect {name!r} in {where} (known: {known})") from None
-        tname = field(table, "target", str, file=file, entry=entry, default="own_player")
-        try:
-            target = Target(tname)
-        except ValueError:
-            known = ", ".join(t.value for t in Target)
-            raise DataError(file, entry, f"unknown target {tname!r} in {where} (known: {known})") from None
-        amount = field(table, "amount", int, file=file, entry=entry, default=1)
-        if amount < 1:
-            raise DataError(file, entry, f"{name} amount must be at least 1, got {amount}")
-        if effect is Effect.DRAW and target is not Target.OWN_PLAYER:
-            raise DataError(file, entry, f"draw always targets own_player, not {tname!r}")
-        if effect is Effect.EXHAUST and target in PLAYERS:
-            raise DataError(file, entry, f"{name} needs a card target, not {tname!r}")
-        if target in PLACED and not placed:
-            raise DataError(file, entry, f"target {tname!r} needs the card's own location, which {where} has not")
-        if target in CHOSEN:
+    for i, step in enumerate(steps, 1):
+        at, target = f"#{i}", step.target.value
+        if step.effect is Effect.DRAW and step.target is not Target.OWN_PLAYER:
+            return at, f"draw always targets own_player, not {target!r}"
+        if step.effect is Effect.EXHAUST and step.target in PLAYERS:
+            return at, f"exhaust needs a card target, not {target!r}"
+        if step.target in PLACED and not placed:
+            return at, f"target {target!r} needs the card's own location, which {where} has not"
+        if step.target in CHOSEN:
             if not chosen:
-                raise DataError(file, entry, f"target {tname!r} cannot be chosen in {where}")
-            if chosen_target is not None and chosen_target is not target:
-                raise DataError(file, entry, f"{where} may choose only one kind of target")
-            chosen_target = target
-        steps.append(Step(effect, amount, target))
-    return tuple(steps)
+                return at, f"target {target!r} cannot be chosen in {where}"
+            if chosen_target is not None and chosen_target is not step.target:
+                return at, f"{where} may choose only one kind of target"
+            chosen_target = step.target
+    return None
+
+
+def card_problem(c: CardData, phases: list[str]) -> tuple[str, str] | None:
+    """What is wrong with a card beyond its fields' own shapes, as (field, problem); None: nothing."""
+    if c.copies != COPIES:
+        return "copies", f"has {c.copies} copies; a deck holds exactly two copies of each listed card"
+    unknown = [p for p in c.phases or () if p not in phases]
+    if unknown:
+        return "phases", f"{', '.join(map(repr, unknown))} not among the character's phases ({', '.join(phases)})"
+    spell = c.type == "spell"
+    if spell:
+        for name in ("health", "damage", "on_activate"):
+            if getattr(c, name) is not None:
+                return name, "a spell has no health, damage or activation (it acts once, when played)"
+        if c.on_turn_start or not c.on_play:
+            return "on_play", "a spell has exactly its on_play effects: at least one, and no on_turn_start"
+    elif c.health is None:
+        return "health", f"a {c.type} needs a health value"
+    lists = (("on_play", c.on_play, spell), ("on_activate", c.on_activate or [], True), ("on_turn_start", c.on_turn_start, False))
+    for where, steps, chosen in lists:
+        problem = effects_problem(steps, where, placed=not spell, chosen=chosen)
+        if problem:
+            return f"{where}.{problem[0]}", problem[1]
+    return None
+
+
+def _steps(steps: list[StepData] | None) -> tuple[Step, ...]:
+    return tuple(Step(s.effect, s.amount, s.target) for s in steps or ())
 
 
 def parse_deck(data: Any, file: str) -> Deck:
-    """Validate a parsed deck file; every problem raises DataError naming the file and the card."""
-    if not isinstance(data, dict):
-        raise DataError(file, "file", "expected tables [deck] and [cards.<key>]")
-    no_unknown_fields(data, {"deck", "cards"}, file=file, entry="file")
-    head = field(data, "deck", dict, file=file, entry="[deck]")
-    no_unknown_fields(head, _DECK_FIELDS, file=file, entry="[deck]")
-    character = field(head, "character", str, file=file, entry="[deck]")
-    raw_phases = field(head, "phases", list, file=file, entry="[deck]")
-    if not raw_phases:
-        raise DataError(file, "[deck]", "a character needs at least one phase")
-    phases = []
-    for i, table in enumerate(raw_phases):
-        entry = f"phase {i + 1}"
-        no_unknown_fields(table, _PHASE_FIELDS, file=file, entry=entry)
-        pname = field(table, "name", str, file=file, entry=entry)
-        kname = field(table, "kind", str, file=file, entry=entry)
-        try:
-            pkind = PhaseKind(kname)
-        except ValueError:
-            raise DataError(file, entry, f"phase kind {kname!r} is not setup, damage or falloff") from None
-        start = _steps(
-            field(table, "start", list, file=file, entry=entry, default=[]),
-            file=file,
-            entry=entry,
-            where="a phase start",
-            placed=False,
-            chosen=False,
-        )
-        phases.append(Phase(pname, pkind, start))
-    names = [p.name for p in phases]
-    if len(set(names)) != len(names):
-        raise DataError(file, "[deck]", f"phase names repeat: {names}")
-    if not any(p.kind is PhaseKind.DAMAGE for p in phases):
-        raise DataError(file, "[deck]", "a character needs a damage phase")
+    """The deck in parsed file ``data``; every problem raises DataError naming the file and the entry.
 
-    raw_cards = field(data, "cards", dict, file=file, entry="[cards]")
-    if not raw_cards:
-        raise DataError(file, "[cards]", "the deck lists no cards")
+    The schema checks each entry's shape and bounds; what remains here is what
+    ties fields together: phase names are distinct and one is a Damage phase, a
+    card fits its type and lists only its character's phases, and each effect's
+    target makes sense where the effect stands.
+    """
+    model = validate(DeckFile, data, file=file)
+    names = [p.name for p in model.deck.phases]
+    if len({n.lower() for n in names}) != len(names):  # the position option finds phases ignoring case
+        raise DataError(file, "deck.phases", f"phase names repeat: {', '.join(names)}")
+    if not any(p.kind is PhaseKind.DAMAGE for p in model.deck.phases):
+        raise DataError(file, "deck.phases", "a character needs a damage phase")
+    for i, p in enumerate(model.deck.phases, 1):
+        problem = effects_problem(p.start, "a phase start", placed=False, chosen=False)
+        if problem:
+            raise DataError(file, f"deck.phases.#{i}.start.{problem[0]}", problem[1])
     cards = [ADVANCE]
-    for key, table in raw_cards.items():
-        entry = f"card {key!r}"
-        if key == ADVANCE_KEY or not key.replace("-", "").isalnum() or key != key.lower():
-            raise DataError(file, entry, "card keys are lowercase words with hyphens, and 'advance' is reserved")
-        no_unknown_fields(table, _CARD_FIELDS, file=file, entry=entry)
-        tname = field(table, "type", str, file=file, entry=entry)
-        try:
-            kind = Kind(tname)
-        except ValueError:
-            raise DataError(file, entry, f"type {tname!r} is not creature, structure or spell") from None
-        if kind is Kind.ADVANCE:
-            raise DataError(file, entry, "Advance Phase cards are added by the rules, not listed")
-        copies = field(table, "copies", int, file=file, entry=entry)
-        if copies != COPIES:
-            raise DataError(file, entry, f"has {copies} copies; a deck holds exactly two copies of each listed card")
-        placed = kind is not Kind.SPELL
-        if placed:
-            if "health" not in table:
-                raise DataError(file, entry, f"a {kind.value} needs a health value")
-            health = field(table, "health", int, file=file, entry=entry)
-            if health < 1:
-                raise DataError(file, entry, f"health must be at least 1, got {health}")
-        else:
-            if "health" in table or "damage" in table or "on_activate" in table or "on_turn_start" in table:
-                raise DataError(file, entry, "a spell has no health, damage, activation or turn-start effect")
-            health = 0
-        damage = field(table, "damage", int, file=file, entry=entry, default=0)
-        if damage < 0:
-            raise DataError(file, entry, f"damage cannot be negative, got {damage}")
-        allowed = field(table, "phases", list, file=file, entry=entry, default=None) if "phases" in table else None
-        phase_set = None
-        if allowed is not None:
-            unknown = [p for p in allowed if p not in names]
-            if unknown or not allowed:
-                raise DataError(file, entry, f"phases {unknown or allowed!r} are not among {names}")
-            phase_set = frozenset(names.index(p) for p in allowed)
-        on_play = _steps(
-            field(table, "on_play", list, file=file, entry=entry, default=[]),
-            file=file,
-            entry=entry,
-            where="on_play",
-            placed=placed,
-            chosen=not placed,
+    for key, c in model.cards.items():
+        if key == ADVANCE_KEY:
+            raise DataError(file, f"cards.{key}", "the key 'advance' is reserved: the rules add the Advance Phase cards")
+        fault = card_problem(c, names)
+        if fault:
+            raise DataError(file, f"cards.{key}.{fault[0]}", fault[1])
+        card = Card(
+            key,
+            c.name,
+            Kind(c.type),
+            damage=c.damage or 0,
+            health=c.health or 0,
+            phases=None if c.phases is None else frozenset(names.index(p) for p in c.phases),
+            on_play=_steps(c.on_play),
+            on_activate=None if c.on_activate is None else _steps(c.on_activate),
+            on_turn_start=_steps(c.on_turn_start),
+            purpose=c.purpose,
         )
-        if not placed and not on_play:
-            raise DataError(file, entry, "a spell needs at least one on_play effect")
-        on_activate = None
-        if "on_activate" in table:
-            on_activate = _steps(
-                field(table, "on_activate", list, file=file, entry=entry),
-                file=file,
-                entry=entry,
-                where="on_activate",
-                placed=True,
-                chosen=True,
-            )
-        on_turn_start = _steps(
-            field(table, "on_turn_start", list, file=file, entry=entry, default=[]),
-            file=file,
-            entry=entry,
-            where="on_turn_start",
-            placed=True,
-            chosen=False,
-        )
-        purpose = field(table, "purpose", str, file=file, entry=entry, default="")
-        name = field(table, "name", str, file=file, entry=entry)
-        cards.append(Card(key, name, kind, damage, health, phase_set, on_play, on_activate, on_turn_start, purpose))
-    return Deck(file, character, tuple(phases), tuple(cards))
+        cards.append(card)
+    phases = tuple(Phase(p.name, p.kind, _steps(p.start)) for p in model.deck.phases)
+    return Deck(file, model.deck.character, phases, tuple(cards))
 
 
 @lru_cache(maxsize=8)
@@ -298,9 +328,19 @@ def builtin_deck(name: str) -> Deck:
     return parse_deck(data, label)
 
 
+@lru_cache(maxsize=16)
+def _deck_from_text(label: str, text: str, suffix: str) -> Deck:
+    """A deck parsed from a file's text: cached on the text itself, so an edited file is read anew."""
+    return parse_deck(parse_data(text, label, suffix=suffix), label)
+
+
 def load_deck(path: str, default: str) -> Deck:
-    """The deck at ``path`` (a designer's own file), or the built-in ``default`` when path is empty."""
+    """The deck at ``path`` (a designer's own file), or the built-in ``default`` when path is empty.
+
+    The file is read every time (bounded, regular files only); parsing and
+    validating are cached by its content.
+    """
     if not path:
         return builtin_deck(default)
-    label, data = read_data_file(path)
-    return parse_deck(data, label)
+    label, text = read_text_file(path)
+    return _deck_from_text(label, text, Path(path).suffix)

@@ -1,9 +1,15 @@
-"""Why an action is not legal: the rule that forbids it, in a player's words."""
+"""Why an action is not legal: the rule that forbids it, in a player's words.
+
+The action may be anything a caller built, so its fields are checked first
+(:func:`malformed`): only actions whose fields have the types the rules use
+reach the rule-by-rule reasons, which may then look them up safely.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from astrarium.core.errors import short
 from astrarium.games.celestials import actions as A
 from astrarium.games.celestials import board as B
 from astrarium.games.celestials.cards import Kind
@@ -13,8 +19,38 @@ if TYPE_CHECKING:
     from astrarium.games.celestials.state import CelestialsState
 
 
+_ACTIONS = (A.Draw, A.NoDraw, A.Play, A.Activate, A.Move, A.Advance, A.End, A.Discard, A.Keep, A.Reshuffle)
+_LOCATION = "a location (lane A-D and position 0-5, written like B1)"
+
+
 def explain(state: CelestialsState, action: Any) -> str:
-    return f"{action}: {_reason(state, action)}"
+    if type(action) not in _ACTIONS:
+        return f"{A.show(action)} is not a Celestials action: {A.NOTATION}"
+    return f"{short(str(action))}: {malformed(action) or _reason(state, action)}"
+
+
+def malformed(action: Any) -> str | None:
+    """What is wrong with the action's fields themselves, whatever the position (None: nothing)."""
+    if isinstance(action, A.Play):
+        if not isinstance(action.card, str):
+            return f"the card is named by its key (text), not {A.show(action.card)}"
+        if action.at is not None and not A.is_location(action.at):
+            return f"the place to play on is {_LOCATION}, not {A.show(action.at)}"
+    elif isinstance(action, A.Discard) and not isinstance(action.card, str):
+        return f"the card is named by its key (text), not {A.show(action.card)}"
+    elif isinstance(action, A.Activate):
+        if not A.is_location(action.at):
+            return f"the card to activate stands on {_LOCATION}, not {A.show(action.at)}"
+        target = action.target
+        if target is not None and not A.is_location(target) and not (type(target) is int and target == A.FACE):
+            return f"the target is {_LOCATION} or the opponent ('face'), not {A.show(target)}"
+    elif isinstance(action, A.Move):
+        for name, value in (("from", action.src), ("to", action.dst)):
+            if not A.is_location(value):
+                return f"a manoeuvre goes from and to {_LOCATION}; {name!r} is {A.show(value)}"
+    elif isinstance(action, A.Reshuffle) and type(action.yes) is not bool:
+        return f"the answer is yes or no (True or False), not {A.show(action.yes)}"
+    return None
 
 
 def _reason(s: CelestialsState, action: Any) -> str:
@@ -36,7 +72,7 @@ def _reason(s: CelestialsState, action: Any) -> str:
         if step != DISCARD:
             return "discard-and-draw is the last step of a turn: first 'advance' or 'end' the turn's plays"
         if isinstance(action, A.Discard) and _hand_index(s, seat, action.card) is None:
-            return f"{me} holds no card {action.card!r}"
+            return f"{me} holds no card {A.card_word(action.card)!r}"
         return "not legal now"
     if step != MAIN:
         if step == DRAW:
@@ -64,7 +100,7 @@ def _play_reason(s: CelestialsState, seat: int, action: A.Play) -> str:
     me = s.rules.decks[seat].character
     c = _hand_index(s, seat, action.card)
     if c is None:
-        return f"{me} holds no card {action.card!r}"
+        return f"{me} holds no card {A.card_word(action.card)!r}"
     card = s.rules.catalog[c]
     if card.kind is Kind.ADVANCE:
         return "an Advance Phase card is played with 'advance'"

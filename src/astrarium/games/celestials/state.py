@@ -9,6 +9,7 @@ answer ``reshuffle yes|no`` in turn before play goes on.
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,19 +76,25 @@ class CelestialsState(State):
     turns_done: int
     votes: list[int]  # seats still to answer the reshuffle question, in order
     reshuffle_open: bool
+    # What everyone knows of each hand besides its size, from what happened in the open (rules.md, "Hidden information"):
+    known: list[list[int]]  # cards certainly in the hand, sorted: all of it after a reshuffle, a hand the position lists, ...
+    open_pile: list[bool]  # the draw pile's order is public (listed by the position option, not shuffled since)
 
     # -- setup ----------------------------------------------------------------
     def _setup(self) -> None:
         o = self.options
         self.rules = rules_for(o)
         pools = [[self.rules.advance[seat] + i for i in deck.cards_list()] for seat, deck in enumerate(self.rules.decks)]
-        sides = parse_position(o["position"], self.rules, pools)
+        sides = parse_position(o["position"], self.rules, pools, o)
         self.hp = [sides[s].health or o["health"] for s in (0, 1)]
         self.phase = [sides[0].phase, sides[1].phase]
         self.hands, self.piles, self.discards = [[], []], [[], []], [[], []]
         self.graves = [list(sides[0].grave), list(sides[1].grave)]
         for seat in (0, 1):
             self.hands[seat], self.piles[seat], self.discards[seat] = deal(sides[seat], pools[seat], o["start_hand"], self.rng)
+        # The position option is public: a hand it lists, or deals from a pile it lists in order, is known.
+        self.open_pile = [sides[s].pile is not None for s in (0, 1)]
+        self.known = [self.hands[s].copy() if sides[s].hand is not None or self.open_pile[s] else [] for s in (0, 1)]
         self.cell_card = [EMPTY] * B.SIZE
         self.cell_hp = [0] * B.SIZE
         self.cell_exh = [False] * B.SIZE
@@ -113,6 +120,8 @@ class CelestialsState(State):
         n.cell_hp = self.cell_hp.copy()
         n.cell_exh = self.cell_exh.copy()
         n.votes = self.votes.copy()
+        n.known = [self.known[0].copy(), self.known[1].copy()]
+        n.open_pile = self.open_pile.copy()
 
     # -- small queries ----------------------------------------------------------
     @property
@@ -233,8 +242,9 @@ class CelestialsState(State):
         enemy = 1 - seat
         if B.pos_of(at) != B.DEFENCE_POS[enemy]:
             return False
-        guard = self.card_at(B.loc(B.lane_of(at), B.STRUCTURE_POS[enemy]))
-        return guard is None or guard.kind is not Kind.STRUCTURE
+        back = B.loc(B.lane_of(at), B.STRUCTURE_POS[enemy])
+        guard = self.card_at(back)
+        return guard is None or guard.kind is not Kind.STRUCTURE or self.owner_at(back) != enemy
 
     # -- applying actions --------------------------------------------------------
     def _apply(self, action: Any) -> None:
@@ -259,7 +269,7 @@ class CelestialsState(State):
             self.cell_exh[action.src] = False
         elif kind is A.Advance:
             c = self.rules.advance[seat]
-            self.hands[seat].remove(c)
+            self._leave_hand(seat, c)
             self.discards[seat].append(c)
             self.phase[seat] = (self.phase[seat] + 1) % len(self.rules.decks[seat].phases)
             self._to_discard_step()
@@ -267,7 +277,7 @@ class CelestialsState(State):
             self._to_discard_step()
         elif kind is A.Discard:
             c = self.rules.index[seat][action.card]
-            self.hands[seat].remove(c)
+            self._leave_hand(seat, c)
             self.discards[seat].append(c)
             self._draw(seat)
             self._end_turn()
@@ -322,8 +332,11 @@ class CelestialsState(State):
             return
         pile = self.piles[seat]
         hand = self.hands[seat]
-        hand.append(pile.pop())
+        c = pile.pop()
+        hand.append(c)
         hand.sort()
+        if self.open_pile[seat]:  # everyone knows the order, so everyone knows the card drawn
+            insort(self.known[seat], c)
         if not pile and not self.piles[1 - seat] and self.reshuffle_open and (self.discards[0] or self.discards[1]):
             self.votes = [seat, 1 - seat]
 
@@ -339,11 +352,22 @@ class CelestialsState(State):
                 pile += self.discards[seat]
                 self.discards[seat] = []
                 self.rng.shuffle(pile)
+                # Both piles were empty, so every hand is what its deck minus the public piles and the
+                # board leaves, and the new draw pile is the discard pile everyone saw, in a secret order.
+                self.known[seat] = self.hands[seat].copy()
+                self.open_pile[seat] = False
+
+    def _leave_hand(self, seat: int, c: int) -> None:
+        """Card ``c`` leaves ``seat``'s hand in the open (played or discarded)."""
+        self.hands[seat].remove(c)
+        known = self.known[seat]
+        if known and c in known:  # the copy played may have been the known one: only the rest stays certain
+            known.remove(c)
 
     def _play(self, seat: int, c: int, at: int) -> None:
         """Play card ``c``: a spell at its chosen target ``at`` (EMPTY: none), a creature or structure onto ``at``."""
         card = self.rules.catalog[c]
-        self.hands[seat].remove(c)
+        self._leave_hand(seat, c)
         if card.kind is Kind.SPELL:
             self.graves[seat].append(c)
             self._resolve(card.on_play, seat, EMPTY, at)
@@ -374,6 +398,8 @@ class CelestialsState(State):
             t = s.target
             if s.effect is Effect.DRAW:
                 for _ in range(s.amount):
+                    if not self.can_draw(seat):
+                        break
                     self._draw(seat)
                 continue
             if t is Target.OWN_PLAYER or t is Target.ENEMY_PLAYER:
@@ -456,15 +482,27 @@ class CelestialsState(State):
 
     # -- hidden information ---------------------------------------------------------
     def determinize(self, seat: int | None, rng: Rng) -> State:
+        """A world ``seat`` cannot tell from this one: what it has not seen is re-dealt.
+
+        Of another player's hand only the cards everyone knows to be there
+        (``known``: after a reshuffle, or dealt in the open) stay; the rest of the
+        hand is re-dealt together with the draw pile, whose cards are the deck
+        minus everything public. A draw pile whose order is public keeps it.
+        """
         new: CelestialsState = self.clone()  # type: ignore[assignment]
         for s in (0, 1):
+            if new.open_pile[s]:  # its order and so the whole hand are public
+                continue
             if s == seat:
                 rng.shuffle(new.piles[s])
                 continue
-            pool = new.hands[s] + new.piles[s]
+            hidden = new.hands[s].copy()
+            for c in new.known[s]:
+                hidden.remove(c)
+            pool = hidden + new.piles[s]
             rng.shuffle(pool)
-            n = len(new.hands[s])
-            new.hands[s] = sorted(pool[:n])
+            n = len(hidden)
+            new.hands[s] = sorted(new.known[s] + pool[:n])
             new.piles[s] = pool[n:]
         new.rng = rng.spawn()
         return new
@@ -488,6 +526,7 @@ class CelestialsState(State):
                 "draw_pile": len(self.piles[s]),
                 "discard": [catalog[c].key for c in self.discards[s]],
                 "graveyard": [catalog[c].key for c in self.graves[s]],
+                "known_hand": [catalog[c].key for c in self.known[s]],
             }
             if full or s == seat:
                 p["hand"] = [catalog[c].key for c in self.hands[s]]
