@@ -43,8 +43,8 @@ SEAT_COLOURS = ("#e69f00", "#56b4e9", "#cc79a7", "#009e73")
 SEAT_MARKS = ("A", "B", "C", "D")
 
 STYLE = (
-    f"text{{font-family:{FONT};fill:{INK}}}"
-    ".dim{fill:" + DIM + "}"
+    f"text{{font-family:{FONT}}}text:not([fill]){{fill:{INK}}}"
+    "text.dim{fill:" + DIM + "}"
     ".tok{cursor:pointer}"
     ".tok:hover>*:first-child,.tok.sel>*:first-child{stroke:" + HIGHLIGHT + ";stroke-width:3}"
     ".reveal{opacity:0;pointer-events:none}"
