@@ -9,6 +9,7 @@ answer ``reshuffle yes|no`` in turn before play goes on.
 
 from __future__ import annotations
 
+import functools
 from bisect import insort
 from dataclasses import dataclass
 from typing import Any
@@ -555,6 +556,8 @@ class CelestialsState(State):
             "reshuffle_open": self.reshuffle_open,
             "players": players,
             "board": cells,
+            "start_health": self.options["health"],
+            "decks": [_deck_faces(deck) for deck in self.rules.decks],
         }
 
     def render(self, seat: int | None = None) -> str:
@@ -566,3 +569,11 @@ class CelestialsState(State):
         from astrarium.games.celestials.evaluate import evaluate
 
         return evaluate(self, seat)
+
+
+@functools.lru_cache(maxsize=32)
+def _deck_faces(deck: Deck) -> dict[str, Any]:
+    """What every player may read of a deck: its phase cycle and each card's face and text (cached; never mutate it)."""
+    from astrarium.games.celestials.svg import deck_summary
+
+    return deck_summary(deck)
