@@ -210,7 +210,7 @@ def describe_location(loc: tuple[Any, ...] | list[Any]) -> str:
     """pydantic's error location as a path: ``("cards", 3, "health")`` → ``cards.#4.health`` (entries counted from 1)."""
     parts = []
     for part in loc:
-        parts.append(f"#{part + 1}" if isinstance(part, int) else str(part))
+        parts.append(f"#{part + 1}" if isinstance(part, int) else short(str(part), 40))
     return ".".join(parts)
 
 

@@ -36,15 +36,14 @@ class ConnectedWorldsGame(Game):
     package = "astrarium.games.connected_worlds"
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
-        try:
-            board = load_map(options["map"], players)
-        except FileNotFoundError as exc:
-            raise OptionError("map", f"no such map file {options['map']!r}") from exc
+        board = load_map(options["map"], players)
         if players not in board.players:
             raise OptionError("map", f"the map {board.name!r} ({board.file}) is for {board.players} players, not {players}")
         if options["worlds_needed"] > len(board.worlds):
             raise OptionError("worlds_needed", f"the map has only {len(board.worlds)} worlds")
-        load_cards(options["cards"])
+        cards = load_cards(options["cards"])
+        if board.deck is not None and not cards.deck_from(board.deck, file=board.file, entry="deck"):
+            raise DataError(board.file, "deck", "the starting deck is empty")
 
     def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
         """Setup (one base each) + every turn: each card played with at most 1 + movement actions, and 'end'."""

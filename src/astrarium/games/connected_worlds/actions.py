@@ -21,92 +21,142 @@ Hexes are written ``<board>:<q>,<r>``: ``S`` is space, a world's key (``A``, ``B
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from astrarium.core.errors import IllegalAction
+from astrarium.core.errors import IllegalAction, short
+
+#: The largest unit strength a piece field may hold and still be printed as a notation.
+_MAX_PIECE = 10**6
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
-    cell: str
+def malformed(action: Any) -> str | None:
+    """What is wrong with the fields of an action object someone built by hand (None: nothing).
+
+    Cells, cards and purchases are text and a piece is a whole number >= 0. An object
+    with a float, bool, None or list in a field is never legal (core matches actions
+    exactly); this names the field, and keeps ``str``/``repr`` from printing it as a
+    notation that would not read back.
+    """
+    names: tuple[str, ...] = type(action).__slots__
+    for name in names:
+        value = getattr(action, name)
+        if name == "piece":
+            if type(value) is not int or not 0 <= value <= _MAX_PIECE:
+                return f"the piece is 0 (the base) or a unit's strength as a whole number, not {shown(value)}"
+        elif type(value) is not str:
+            return f"{name} is written as text (a hex such as 'A:0,0' or a card's slug), not {shown(value)}"
+    return None
+
+
+def shown(value: Any) -> str:
+    """A field's value for a message: cut short, and never failing (an int of 5,000 digits has no ``repr``)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"<{type(value).__name__} of {value.bit_length()} bits>"
+    try:
+        return short(repr(value), 40)
+    except ValueError:  # a container holding such an int
+        return f"<{type(value).__name__}>"
+
+
+class _Action:
+    """Shared printing: ``str`` is the notation, ``repr`` names every field's type and value (cut short)."""
+
+    __slots__ = ()
+
+    def notation(self) -> str:
+        raise NotImplementedError
 
     def __str__(self) -> str:
+        return self.notation() if malformed(self) is None else repr(self)
+
+    def __repr__(self) -> str:
+        names: tuple[str, ...] = type(self).__slots__
+        fields = ", ".join(f"{name}={shown(getattr(self, name))}" for name in names)
+        return f"{type(self).__name__}({fields})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Found(_Action):
+    cell: str
+
+    def notation(self) -> str:
         return f"found {self.cell}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+@dataclass(frozen=True, slots=True, repr=False)
+class Move(_Action):
     card: str
     cell: str
     piece: int  # 0 = the base on the hex, n = a unit of strength n
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"move {self.card} {self.cell} {'base' if self.piece == 0 else f'u{self.piece}'}"
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+@dataclass(frozen=True, slots=True, repr=False)
+class Step(_Action):
     cell: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"step {self.cell}"
 
 
-@dataclass(frozen=True, slots=True)
-class Stop:
-    def __str__(self) -> str:
+@dataclass(frozen=True, slots=True, repr=False)
+class Stop(_Action):
+    def notation(self) -> str:
         return "stop"
 
 
-@dataclass(frozen=True, slots=True)
-class Gather:
+@dataclass(frozen=True, slots=True, repr=False)
+class Gather(_Action):
     card: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"gather {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Research:
+@dataclass(frozen=True, slots=True, repr=False)
+class Research(_Action):
     card: str
     buy: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"research {self.card} {self.buy}"
 
 
-@dataclass(frozen=True, slots=True)
-class Build:
+@dataclass(frozen=True, slots=True, repr=False)
+class Build(_Action):
     card: str
     buy: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"build {self.card} {self.buy}"
 
 
-@dataclass(frozen=True, slots=True)
-class Connect:
+@dataclass(frozen=True, slots=True, repr=False)
+class Connect(_Action):
     card: str
     a: str
     b: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"connect {self.card} {self.a} {self.b}"
 
 
-@dataclass(frozen=True, slots=True)
-class Deploy:
+@dataclass(frozen=True, slots=True, repr=False)
+class Deploy(_Action):
     card: str
     cell: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"deploy {self.card} {self.cell}"
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    def __str__(self) -> str:
+@dataclass(frozen=True, slots=True, repr=False)
+class EndTurn(_Action):
+    def notation(self) -> str:
         return "end"
 
 
@@ -132,24 +182,30 @@ NOTATION_HELP = (
 )
 
 
+#: A unit written ``u<strength>``: ASCII digits only (``str.isdigit`` would take '²' and then ``int`` fails), at most two.
+_UNIT = re.compile(r"u([0-9]{1,2})")
+
+
 def parse(text: str) -> Any:
     """Read one action's notation (structure only; the state checks that hexes and cards exist)."""
     words = text.strip().lower().split()
+    written = short(text.strip())
     if not words or words[0] not in _SHAPES:
-        raise IllegalAction(f"{text.strip()!r} is not an action; write one of: {NOTATION_HELP}")
+        raise IllegalAction(f"{written!r} is not an action; write one of: {NOTATION_HELP}")
     verb, args = words[0], words[1:]
     cls, arity = _SHAPES[verb]
     if len(args) != arity:
-        raise IllegalAction(f"{text.strip()!r}: '{verb}' takes {arity} word(s) after it; {NOTATION_HELP}")
+        raise IllegalAction(f"{written!r}: '{verb}' takes {arity} word(s) after it; {NOTATION_HELP}")
     args = [a.upper() if ":" in a else a for a in args]
     if cls is Move:
         piece_text = args[2]
+        unit = _UNIT.fullmatch(piece_text)
         if piece_text == "base":
             piece = 0
-        elif piece_text.startswith("u") and piece_text[1:].isdigit() and int(piece_text[1:]) > 0:
-            piece = int(piece_text[1:])
+        elif unit is not None and int(unit[1]) > 0:
+            piece = int(unit[1])
         else:
-            raise IllegalAction(f"{text.strip()!r}: the piece is 'base' or 'u<strength>' such as 'u2'")
+            raise IllegalAction(f"{written!r}: the piece is 'base' or 'u' and a strength of 1 to 99 in digits 0-9, such as 'u2'")
         return Move(args[0], args[1], piece)
     if cls is Stop:
         return STOP

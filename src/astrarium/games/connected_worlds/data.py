@@ -2,8 +2,19 @@
 
 Cards and maps are plain data: ``cards.toml`` holds the seed's two card tables and
 the starting deck; ``maps/default-<n>p.toml`` the shipped maps. A designer's own
-files load the same way (the ``cards`` and ``map`` options take a path). Every
-error is a :class:`DataError` naming the file and the entry.
+files load the same way (the ``cards`` and ``map`` options take a path). Each
+file's shape is declared once as a pydantic schema (:class:`CardsFile`,
+:class:`MapFile`) with a bound on every number and size (the ``MAX_*`` limits
+below, listed in rules.md); what a schema cannot say (a hex outside its board, a
+card named twice, an unknown card in a deck) is checked by hand. Every error is a
+:class:`DataError` naming the file and the entry, raised when the file is loaded,
+never later in play.
+
+Names that appear in the action notation (card slugs, world keys) must survive the
+notation's round trip (``str(action)`` read back by ``apply``, which ignores case):
+slugs are lower-case ASCII, world keys upper-case ASCII letters. Any other letter
+could change under ``lower()``/``upper()`` (the Kelvin sign ``K`` becomes ``k``),
+and a record naming it would not replay.
 
 A map becomes a :class:`Board`: every hex of space and of every planet gets one
 integer id ("cell"), with its neighbours, its territory (the hex and the hexes
@@ -13,19 +24,95 @@ around it) and its links between a planet and its hex in space precomputed.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
-from typing import Any
+from importlib import resources
+from typing import Annotated, Any, Literal
 
-from astrarium.core.data import field, no_unknown_fields, read_data, read_data_file
-from astrarium.core.errors import DataError
+from pydantic import AfterValidator, Discriminator, Field, StringConstraints, Tag, model_validator
+
+from astrarium.core.data import DataModel, check_path, describe_location, parse_data, read_data, read_text_file, validate
+from astrarium.core.errors import DataError, short
 
 PACKAGE = "astrarium.games.connected_worlds"
 SPACE = "S"
 # Axial neighbour offsets, clockwise from east.
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+# -- limits (generous above the shipped data; documented in rules.md, "Data files and limits") ------
+
+#: Card types in one card table (the seed has 14).
+MAX_CARD_TYPES = 40
+#: The cost of a card (the seed's dearest is 40).
+MAX_COST = 1000
+#: An action card's movement (the seed's highest is 3); it bounds the actions of a turn.
+MAX_MOVEMENT = 10
+#: Resources one 'gather resources' card brings (the seed's most is 5).
+MAX_GATHER = 1000
+#: The strength of a unit or base (the seed's strongest is 5); written with at most two digits (``u12``).
+MAX_STRENGTH = 99
+#: Cards in one deck, hand or discard pile given as data (the starting deck holds 10).
+MAX_DECK = 200
+#: Characters in a printed name (of a card, a world, a map).
+MAX_NAME_CHARS = 40
+#: The radius of a hexagonal board (shipped: 3 for space, 2 for planets).
+MAX_RADIUS = 8
+#: Hexes in one board given as a list (a hexagon of radius 8 has 217).
+MAX_BOARD_HEXES = 217
+#: The largest coordinate |q| or |r| of a hex in a list.
+MAX_COORD = 20
+#: Worlds (planet boards) on one map (shipped: at most 6).
+MAX_WORLDS = 20
+#: Resources a scenario gives a player.
+MAX_RESOURCES = 100_000
+
+
+def _written(pattern: str, rule: str) -> AfterValidator:
+    """A check that text matches ``pattern`` (whole), failing with ``rule`` in a designer's words."""
+    compiled = re.compile(pattern)
+
+    def check(text: str) -> str:
+        if compiled.fullmatch(text) is None:
+            raise ValueError(rule)
+        return text
+
+    return AfterValidator(check)
+
+
+#: A card slug as the notation writes it: lower-case ASCII letters, digits and '-'.
+Slug = Annotated[
+    str,
+    StringConstraints(max_length=32),
+    _written(r"[a-z][a-z0-9-]*", "a card's slug is lower-case ASCII letters a-z, digits and '-', starting with a letter"),
+]
+#: A world key: one or two upper-case ASCII letters (the notation upper-cases hex names, so nothing else round-trips).
+WorldKey = Annotated[str, _written(r"[A-Z]{1,2}", "a world key is one or two capital ASCII letters A-Z")]
+#: A printed name: letters, digits, spaces and plain punctuation (no brackets: names are shown in Rich markup).
+Name = Annotated[
+    str,
+    StringConstraints(max_length=MAX_NAME_CHARS),
+    _written(r"\w[\w '.,!?&+-]*", "a name is letters, digits, spaces and the punctuation ' . , ! ? & + -, starting with a letter or digit"),
+]
+CardRef = Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME_CHARS)]
+Count = Annotated[int, Field(ge=0, le=MAX_DECK)]
+Coord = Annotated[int, Field(ge=-MAX_COORD, le=MAX_COORD)]
+Hex = Annotated[list[Coord], Field(min_length=2, max_length=2)]
+HexList = Annotated[list[Hex], Field(min_length=1, max_length=MAX_BOARD_HEXES)]
+Radius = Annotated[int, Field(ge=0, le=MAX_RADIUS)]
+
+
+def _deck_form(value: Any) -> str | None:
+    return "table" if isinstance(value, dict) else "list" if isinstance(value, list) else None
+
+
+#: A deck: ``{card = count}`` or a list of card names (slug or printed name).
+Deck = Annotated[
+    Annotated[dict[CardRef, Count], Field(max_length=MAX_CARD_TYPES), Tag("table")]
+    | Annotated[list[CardRef], Field(max_length=MAX_DECK), Tag("list")],
+    Discriminator(_deck_form, custom_error_type="deck", custom_error_message="a deck is a table of card = count or a list of card names"),
+]
 
 
 class Special(Enum):
@@ -35,6 +122,42 @@ class Special(Enum):
     BUILD_UNITS = "build units"
     CONNECT_BASES = "connect bases"
     GATHER_RESOURCES = "gather resources"
+
+
+# -- the card table file --------------------------------------------------------------------------
+
+
+class ActionCardRow(DataModel):
+    """``[action.<slug>]``: an action card (movement or its special action)."""
+
+    name: Name
+    cost: Annotated[int, Field(ge=0, le=MAX_COST)]
+    movement: Annotated[int, Field(ge=0, le=MAX_MOVEMENT)]
+    action: Literal["research", "build units", "connect bases", "gather resources"]
+    resources: Annotated[int, Field(ge=0, le=MAX_GATHER)] = 0
+
+    @model_validator(mode="after")
+    def _resources_only_for_gathering(self) -> ActionCardRow:
+        if (self.action == "gather resources") != (self.resources > 0):
+            raise ValueError("a 'gather resources' card needs resources > 0, and only such a card has resources")
+        return self
+
+
+class UnitCardRow(DataModel):
+    """``[unit.<slug>]``: a unit card (deployed as a unit, or as a base when ``base = true``)."""
+
+    name: Name
+    cost: Annotated[int, Field(ge=0, le=MAX_COST)]
+    strength: Annotated[int, Field(ge=1, le=MAX_STRENGTH)]
+    base: bool = False
+
+
+class CardsFile(DataModel):
+    """A card table: ``cards.toml`` or a designer's file given by the ``cards`` option."""
+
+    action: Annotated[dict[Slug, ActionCardRow], Field(max_length=MAX_CARD_TYPES)]
+    unit: Annotated[dict[Slug, UnitCardRow], Field(max_length=MAX_CARD_TYPES)]
+    starting_deck: Deck
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +180,7 @@ class Card:
 class CardTable:
     file: str
     cards: tuple[Card, ...]
-    by_slug: Mapping[str, int]
+    by_slug: Mapping[str, int]  # slugs and printed names (lower case, '-' for spaces) -> card index
     starting_deck: tuple[int, ...]
 
     def lookup(self, name: str, *, file: str, entry: str) -> int:
@@ -65,101 +188,112 @@ class CardTable:
         key = name.strip().lower().replace(" ", "-")
         if key not in self.by_slug:
             known = ", ".join(c.slug for c in self.cards)
-            raise DataError(file, entry, f"unknown card {name!r}; known cards: {known}")
+            raise DataError(file, entry, f"unknown card {short(name, 40)!r}; known cards: {known}")
         return self.by_slug[key]
 
-    def deck_from(self, table: Any, *, file: str, entry: str) -> tuple[int, ...]:
-        """A deck given as ``{card = count}`` or as a list of card names."""
-        if isinstance(table, Mapping):
-            deck: list[int] = []
-            for name, count in table.items():
-                index = self.lookup(name, file=file, entry=f"{entry}.{name}")
-                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                    raise DataError(file, f"{entry}.{name}", f"a card count must be a whole number >= 0, got {count!r}")
-                deck += [index] * count
-            return tuple(deck)
-        if isinstance(table, list):
-            return tuple(self.lookup(str(n), file=file, entry=f"{entry}[{i}]") for i, n in enumerate(table))
-        raise DataError(file, entry, f"a deck is a table of card = count or a list of card names, got {table!r}")
-
-
-_ACTION_FIELDS = frozenset({"name", "cost", "movement", "action", "resources"})
-_UNIT_FIELDS = frozenset({"name", "cost", "strength", "base"})
+    def deck_from(self, deck: dict[str, int] | list[str], *, file: str, entry: str) -> tuple[int, ...]:
+        """A deck (already checked by the :data:`Deck` schema) as card indices, at most MAX_DECK cards."""
+        if isinstance(deck, dict):
+            total = sum(deck.values())
+            if total > MAX_DECK:
+                raise DataError(file, entry, f"holds {total:,} cards; a deck holds at most {MAX_DECK}")
+            out: list[int] = []
+            for name, count in deck.items():
+                out += [self.lookup(name, file=file, entry=f"{entry}.{short(name, 40)}")] * count
+            return tuple(out)
+        return tuple(self.lookup(n, file=file, entry=f"{entry}.{describe_location((i,))}") for i, n in enumerate(deck))
 
 
 def parse_cards(label: str, data: Any) -> CardTable:
-    no_unknown_fields(data, {"action", "unit", "starting_deck"}, file=label, entry="top level")
+    """A card table from parsed data: the schema, then the cross-checks it cannot express."""
+    rows = validate(CardsFile, data, file=label)
+    if len(rows.action) + len(rows.unit) > MAX_CARD_TYPES:
+        raise DataError(label, "file", f"a card table holds at most {MAX_CARD_TYPES} card types")
     cards: list[Card] = []
-    actions = field(data, "action", dict, file=label, entry="top level")
-    units = field(data, "unit", dict, file=label, entry="top level")
-    for slug, row in actions.items():
-        entry = f"action.{slug}"
-        no_unknown_fields(row, _ACTION_FIELDS, file=label, entry=entry)
-        text = field(row, "action", str, file=label, entry=entry)
-        try:
-            special = Special(text)
-        except ValueError:
-            raise DataError(label, entry, f"unknown action {text!r}; known: {', '.join(s.value for s in Special)}") from None
-        resources = field(row, "resources", int, file=label, entry=entry, default=0)
-        if special is Special.GATHER_RESOURCES and resources <= 0:
-            raise DataError(label, entry, "a 'gather resources' card needs resources > 0")
-        cards.append(
-            Card(
-                index=len(cards),
-                slug=slug,
-                name=field(row, "name", str, file=label, entry=entry),
-                cost=_non_negative(row, "cost", label, entry),
-                is_unit=False,
-                movement=_non_negative(row, "movement", label, entry),
-                special=special,
-                resources=resources,
-            )
-        )
-    for slug, row in units.items():
-        entry = f"unit.{slug}"
-        no_unknown_fields(row, _UNIT_FIELDS, file=label, entry=entry)
-        strength = _non_negative(row, "strength", label, entry)
-        if strength < 1:
-            raise DataError(label, entry, "strength must be at least 1")
-        cards.append(
-            Card(
-                index=len(cards),
-                slug=slug,
-                name=field(row, "name", str, file=label, entry=entry),
-                cost=_non_negative(row, "cost", label, entry),
-                is_unit=True,
-                strength=strength,
-                is_base=field(row, "base", bool, file=label, entry=entry, default=False),
-            )
-        )
+    for slug, a in rows.action.items():
+        special = Special(a.action)
+        cards.append(Card(len(cards), slug, a.name, a.cost, False, movement=a.movement, special=special, resources=a.resources))
+    for slug, u in rows.unit.items():
+        cards.append(Card(len(cards), slug, u.name, u.cost, True, strength=u.strength, is_base=u.base))
     by_slug: dict[str, int] = {}
     for card in cards:
-        for key in (card.slug.lower(), card.name.lower().replace(" ", "-")):
+        kind = "unit" if card.is_unit else "action"
+        for key in (card.slug, card.name.lower().replace(" ", "-")):
             if by_slug.get(key, card.index) != card.index:
-                raise DataError(label, card.slug, f"the name {key!r} is used by two cards")
+                raise DataError(label, f"{kind}.{card.slug}", f"the name {key!r} is used by two cards")
             by_slug[key] = card.index
     table = CardTable(label, tuple(cards), by_slug, ())
-    deck = table.deck_from(field(data, "starting_deck", dict, file=label, entry="top level"), file=label, entry="starting_deck")
+    deck = table.deck_from(rows.starting_deck, file=label, entry="starting_deck")
     if not deck:
         raise DataError(label, "starting_deck", "the starting deck is empty")
     return CardTable(label, tuple(cards), by_slug, deck)
 
 
-def _non_negative(row: Mapping[str, Any], name: str, label: str, entry: str) -> int:
-    value = field(row, name, int, file=label, entry=entry)
-    if value < 0:
-        raise DataError(label, entry, f"{name} must be >= 0, got {value}")
-    return value
-
-
 @functools.cache
-def load_cards(path: str | None = None) -> CardTable:
-    """The shipped card table, or a designer's own file at ``path``."""
-    label, data = read_data(PACKAGE, "cards.toml") if path is None else read_data_file(path)
+def _shipped_cards() -> CardTable:
+    label, data = read_data(PACKAGE, "cards.toml")
     return parse_cards(label, data)
 
 
-# -- maps -------------------------------------------------------------------
+@functools.lru_cache(maxsize=32)
+def _cards_from_text(label: str, text: str, suffix: str) -> CardTable:
+    """Cached on the file's content, so an edited file is read again and an unchanged one is parsed once."""
+    return parse_cards(label, parse_data(text, label, suffix=suffix))
+
+
+def load_cards(path: str | None = None) -> CardTable:
+    """The shipped card table, or a designer's own file at ``path`` (read afresh on every call)."""
+    if path is None:
+        return _shipped_cards()
+    label, text = read_text_file(path)
+    return _cards_from_text(label, text, check_path(path).suffix)
+
+
+# -- the map file ---------------------------------------------------------------------------------
+
+
+class _Area(DataModel):
+    """A board's hexes: ``radius = n`` (a hexagon) or an explicit ``hexes`` list, exactly one of them."""
+
+    radius: Radius | None = None
+    hexes: HexList | None = None
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> _Area:
+        if (self.radius is None) == (self.hexes is None):
+            raise ValueError("give the board's hexes either as 'radius' or as a 'hexes' list (exactly one of them)")
+        return self
+
+    def cells(self) -> list[tuple[int, int]]:
+        if self.hexes is not None:
+            return [(q, r) for q, r in self.hexes]
+        n = self.radius or 0
+        return [(q, r) for r in range(-n, n + 1) for q in range(-n, n + 1) if abs(q + r) <= n]
+
+
+class SpaceRow(_Area):
+    """``[space]``: the space board and its homeworld (H) hexes."""
+
+    homeworlds: Annotated[list[Hex], Field(min_length=1, max_length=MAX_WORLDS)]
+
+
+class WorldRow(_Area):
+    """``[[world]]``: one planet board and the homeworld hex its counter sits on."""
+
+    key: WorldKey
+    name: Name
+    kind: Literal["player", "neutral"] = "neutral"
+    at: Hex
+
+
+class MapFile(DataModel):
+    """A map: ``maps/*.toml`` or a designer's file given by the ``map`` option."""
+
+    name: Name
+    players: Annotated[list[Annotated[int, Field(ge=2, le=4)]], Field(min_length=1, max_length=3)]
+    space: SpaceRow
+    world: Annotated[list[WorldRow], Field(min_length=3, max_length=MAX_WORLDS)]
+    deck: Deck | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +320,7 @@ class Board:
     territory: tuple[tuple[int, ...], ...]  # the hex itself and its neighbours on the same board
     worlds: tuple[World, ...]  # worlds[k - 1] is world k
     world_below: tuple[int, ...]  # for a space cell: the world on it (k) or 0
-    deck_names: Any  # a starting deck the map overrides (card names, resolved against the card table), or None
+    deck: dict[str, int] | list[str] | None  # a starting deck the map overrides (resolved against the card table)
 
     @property
     def size(self) -> int:
@@ -196,122 +330,82 @@ class Board:
         return SPACE if k == 0 else self.worlds[k - 1].key
 
 
-_MAP_FIELDS = frozenset({"name", "players", "space", "world", "deck"})
-_SPACE_FIELDS = frozenset({"radius", "hexes", "homeworlds"})
-_WORLD_FIELDS = frozenset({"key", "name", "kind", "radius", "hexes", "at"})
-
-
-def _hex(value: Any, *, file: str, entry: str) -> tuple[int, int]:
-    ok = isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    if not ok:
-        raise DataError(file, entry, f"a hex is written [q, r] with two whole numbers, got {value!r}")
-    return value[0], value[1]
-
-
-def _area(table: Mapping[str, Any], *, file: str, entry: str) -> list[tuple[int, int]]:
-    """The hexes of a board: ``radius = n`` (a hexagon) or an explicit ``hexes`` list."""
-    if "hexes" in table:
-        raw = field(table, "hexes", list, file=file, entry=entry)
-        hexes = [_hex(h, file=file, entry=f"{entry}.hexes[{i}]") for i, h in enumerate(raw)]
-        seen: set[tuple[int, int]] = set()
-        for i, h in enumerate(hexes):
-            if h in seen:
-                raise DataError(file, f"{entry}.hexes[{i}]", f"hex {list(h)} is listed twice")
-            seen.add(h)
-    else:
-        radius = field(table, "radius", int, file=file, entry=entry)
-        if not 0 <= radius <= 8:
-            raise DataError(file, entry, f"radius must be 0..8, got {radius}")
-        hexes = [(q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1) if abs(q + r) <= radius]
-    if not hexes:
-        raise DataError(file, entry, "a board needs at least one hex")
+def _distinct(hexes: list[tuple[int, int]], *, file: str, entry: str) -> list[tuple[int, int]]:
+    seen: set[tuple[int, int]] = set()
+    for i, h in enumerate(hexes):
+        if h in seen:
+            raise DataError(file, f"{entry}.{describe_location((i,))}", f"hex {list(h)} is listed twice")
+        seen.add(h)
     return hexes
 
 
-def parse_map(label: str, data: Any) -> Board:
-    no_unknown_fields(data, _MAP_FIELDS, file=label, entry="top level")
-    name = field(data, "name", str, file=label, entry="top level")
-    players = field(data, "players", list, file=label, entry="top level")
-    if not players or not all(isinstance(p, int) and 2 <= p <= 4 for p in players):
-        raise DataError(label, "players", f"players lists player counts from 2 to 4, got {players!r}")
-    space = field(data, "space", dict, file=label, entry="top level")
-    no_unknown_fields(space, _SPACE_FIELDS, file=label, entry="space")
-    space_hexes = _area(space, file=label, entry="space")
-    space_set = set(space_hexes)
-    homeworlds: list[tuple[int, int]] = []
-    for i, raw in enumerate(field(space, "homeworlds", list, file=label, entry="space")):
-        h = _hex(raw, file=label, entry=f"space.homeworlds[{i}]")
-        if h not in space_set:
-            raise DataError(label, f"space.homeworlds[{i}]", f"hex {list(h)} is outside the space board")
-        if h in homeworlds:
-            raise DataError(label, f"space.homeworlds[{i}]", f"two homeworlds on one hex {list(h)}")
-        homeworlds.append(h)
-    worlds_raw = field(data, "world", list, file=label, entry="top level")
-    if len(worlds_raw) < 3:
-        raise DataError(label, "world", "a map needs at least 3 worlds (the expansion victory needs bases on three)")
-    if len(worlds_raw) < max(players):
-        raise DataError(label, "world", f"a map for {max(players)} players needs at least {max(players)} worlds")
+def _homeworlds(raw: list[list[int]], space: Mapping[tuple[int, int], int], *, file: str) -> list[tuple[int, int]]:
+    """The homeworld (H) hexes: each on the space board, no two on one hex."""
+    out: list[tuple[int, int]] = []
+    for i, (q, r) in enumerate(raw):
+        entry = f"space.homeworlds.{describe_location((i,))}"
+        if (q, r) not in space:
+            raise DataError(file, entry, f"hex {[q, r]} is outside the space board")
+        if (q, r) in out:
+            raise DataError(file, entry, f"two homeworlds on one hex {[q, r]}")
+        out.append((q, r))
+    return out
 
-    cell_names: list[str] = []
-    coords: list[tuple[int, int]] = []
-    board_of: list[int] = []
-    for q, r in space_hexes:
-        cell_names.append(f"{SPACE}:{q},{r}")
-        coords.append((q, r))
-        board_of.append(0)
+
+def parse_map(label: str, data: Any) -> Board:
+    """A board from parsed map data: the schema, then the cross-checks between its entries."""
+    m = validate(MapFile, data, file=label)
+    space_hexes = _distinct(m.space.cells(), file=label, entry="space.hexes")
     space_index = {h: i for i, h in enumerate(space_hexes)}
-    world_meta: list[tuple[str, str, str, int, list[int]]] = []
+    homeworlds = _homeworlds(m.space.homeworlds, space_index, file=label)
+    if len(m.world) < max(m.players):
+        raise DataError(label, "world", f"a map for {max(m.players)} players needs at least {max(m.players)} worlds")
+
+    cell_names = [f"{SPACE}:{q},{r}" for q, r in space_hexes]
+    coords = list(space_hexes)
+    board_of = [0] * len(space_hexes)
+    worlds: list[World] = []
     used_at: dict[tuple[int, int], str] = {}
-    keys = {SPACE}
-    for k, row in enumerate(worlds_raw, start=1):
-        entry = f"world[{k - 1}]"
-        no_unknown_fields(row, _WORLD_FIELDS, file=label, entry=entry)
-        key = field(row, "key", str, file=label, entry=entry)
-        entry = f"world {key!r}"
-        if not (key.isalpha() and key.isupper() and len(key) <= 2) or key in keys:
-            raise DataError(label, entry, "a world key is one or two capital letters, unique, and not 'S' (space)")
-        keys.add(key)
-        kind = field(row, "kind", str, file=label, entry=entry, default="neutral")
-        if kind not in ("player", "neutral"):
-            raise DataError(label, entry, f"kind is 'player' or 'neutral', got {kind!r}")
-        at = _hex(field(row, "at", list, file=label, entry=entry), file=label, entry=f"{entry}.at")
-        if at not in space_set:
+    for k, w in enumerate(m.world, start=1):
+        entry = f"world {w.key!r}"
+        if w.key == SPACE or any(o.key == w.key for o in worlds):
+            raise DataError(label, entry, f"world keys are unique and not {SPACE!r} (space)")
+        at = (w.at[0], w.at[1])
+        if at not in space_index:
             raise DataError(label, f"{entry}.at", f"hex {list(at)} is outside the space board")
         if at not in homeworlds:
             raise DataError(label, f"{entry}.at", f"hex {list(at)} is not a homeworld (H) hex")
         if at in used_at:
             raise DataError(label, f"{entry}.at", f"two homeworlds on one hex {list(at)}: {used_at[at]!r} is already there")
-        used_at[at] = key
-        cells = []
-        for q, r in _area(row, file=label, entry=entry):
-            cells.append(len(cell_names))
-            cell_names.append(f"{key}:{q},{r}")
+        used_at[at] = w.key
+        start = len(cell_names)
+        for q, r in _distinct(w.cells(), file=label, entry=f"{entry}.hexes"):
+            cell_names.append(f"{w.key}:{q},{r}")
             coords.append((q, r))
             board_of.append(k)
-        world_meta.append((key, field(row, "name", str, file=label, entry=entry), kind, space_index[at], cells))
+        worlds.append(World(w.key, w.name, w.kind, space_index[at], tuple(range(start, len(cell_names)))))
 
     index = {(board_of[c], coords[c]): c for c in range(len(cell_names))}
     neighbours = tuple(
         tuple(n for dq, dr in HEX_DIRECTIONS if (n := index.get((board_of[c], (coords[c][0] + dq, coords[c][1] + dr)))) is not None)
         for c in range(len(cell_names))
     )
-    worlds = tuple(World(key, wname, kind, at_cell, tuple(cells)) for key, wname, kind, at_cell, cells in world_meta)
     world_below = [0] * len(cell_names)
-    for k, w in enumerate(worlds, start=1):
-        world_below[w.space_cell] = k
+    for k, world in enumerate(worlds, start=1):
+        world_below[world.space_cell] = k
     return Board(
         file=label,
-        name=name,
-        players=tuple(players),
+        name=m.name,
+        players=tuple(m.players),
         cell_names=tuple(cell_names),
         cell_ids={n: i for i, n in enumerate(cell_names)},
         coords=tuple(coords),
         board_of=tuple(board_of),
         neighbours=neighbours,
         territory=tuple((c, *neighbours[c]) for c in range(len(cell_names))),
-        worlds=worlds,
+        worlds=tuple(worlds),
         world_below=tuple(world_below),
-        deck_names=data.get("deck"),
+        deck=m.deck,
     )
 
 
@@ -320,20 +414,32 @@ def is_path(value: str) -> bool:
 
 
 @functools.cache
-def load_map(value: str, players: int) -> Board:
-    """The map the ``map`` option names: "default", a shipped map's name, or a path to a designer's file."""
-    if is_path(value):
-        label, data = read_data_file(Path(value))
-    else:
-        name = f"default-{players}p" if value == "default" else value
-        try:
-            label, data = read_data(PACKAGE, f"maps/{name}.toml")
-        except FileNotFoundError:
-            raise DataError(f"maps/{name}.toml", "file", f"no shipped map called {value!r}") from None
+def shipped_maps() -> tuple[str, ...]:
+    """The names of the maps shipped in the package (``default-2p``, ...)."""
+    folder = resources.files(PACKAGE).joinpath("maps")
+    return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")))
+
+
+@functools.cache
+def _shipped_map(name: str) -> Board:
+    label, data = read_data(PACKAGE, f"maps/{name}.toml")
     return parse_map(label, data)
 
 
-def shipped_maps() -> list[str]:
-    from importlib import resources
+@functools.lru_cache(maxsize=32)
+def _map_from_text(label: str, text: str, suffix: str) -> Board:
+    """Cached on the file's content, so an edited file is read again and an unchanged one is parsed once."""
+    return parse_map(label, parse_data(text, label, suffix=suffix))
 
-    return sorted(p.name.removesuffix(".toml") for p in resources.files(PACKAGE).joinpath("maps").iterdir() if p.name.endswith(".toml"))
+
+def load_map(value: str, players: int) -> Board:
+    """The map the ``map`` option names: "default", a shipped map's name, or a path to a designer's file."""
+    if is_path(value):
+        label, text = read_text_file(value)
+        return _map_from_text(label, text, check_path(value).suffix)
+    name = f"default-{players}p" if value == "default" else value
+    if name not in shipped_maps():
+        raise DataError(
+            short(f"maps/{name}.toml"), "file", f"no shipped map called {short(value, 40)!r}; shipped: {', '.join(shipped_maps())}"
+        )
+    return _shipped_map(name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from astrarium.core.errors import short
 from astrarium.games.connected_worlds import actions as A
 from astrarium.games.connected_worlds.data import Special
 
@@ -18,22 +19,26 @@ _SPECIAL_OF = {
 }
 
 
+_ACTIONS = (A.Found, A.Move, A.Step, A.Stop, A.Gather, A.Research, A.Build, A.Connect, A.Deploy, A.EndTurn)
+
+
 def explain(state: ConnectedWorldsState, action: Any) -> str:
-    return f"{action}: {_reason(state, action)}"
+    """The reason, after the action as written (cut short: its fields may be anything a caller built)."""
+    if type(action) not in _ACTIONS:
+        return f"{A.shown(action)} is not an action of Connected Worlds"
+    return f"{short(str(action))}: {A.malformed(action) or _reason(state, action)}"
 
 
 def _reason(st: ConnectedWorldsState, action: Any) -> str:  # noqa: C901 - one branch per rule
     from astrarium.games.connected_worlds.state import FOUND, MOVING
 
     cls = type(action)
-    if cls not in _SPECIAL_OF and cls not in (A.Found, A.Move, A.Step, A.Stop, A.Deploy, A.EndTurn):
-        return "not an action of Connected Worlds"
     p = st.turn
     ids = st.board.cell_ids
     for name in ("cell", "a", "b"):
         value = getattr(action, name, None)
         if value is not None and value not in ids:
-            return f"there is no hex {value} on this map"
+            return f"there is no hex {short(value, 20)} on this map"
     if st.phase == FOUND:
         if cls is not A.Found:
             return "setup: each player first places one base on a world of their choosing (found HEX)"
@@ -61,9 +66,11 @@ def _reason(st: ConnectedWorldsState, action: Any) -> str:  # noqa: C901 - one b
     if cls is A.EndTurn:
         return "you cannot end your turn now"
     if action.card not in st.cards.by_slug:
-        return f"there is no card called {action.card!r}"
+        return f"there is no card called {short(action.card, 40)!r}"
     index = st.cards.by_slug[action.card]
     card = st.cards.cards[index]
+    if action.card != card.slug:
+        return f"write the card by its slug: {card.slug}"
     if index not in st.hands[p]:
         return f"you hold no {card.name} in your hand (Cards: you play cards from your hand)"
     if cls is A.Deploy:
@@ -92,8 +99,10 @@ def _reason(st: ConnectedWorldsState, action: Any) -> str:  # noqa: C901 - one b
         return f"Action cards: the special action of {card.name} is '{card.special.value if card.special else '-'}', not '{want.value}'"
     if cls is A.Research or cls is A.Build:
         if action.buy not in st.cards.by_slug:
-            return f"there is no card called {action.buy!r}"
+            return f"there is no card called {short(action.buy, 40)!r}"
         bought = st.cards.cards[st.cards.by_slug[action.buy]]
+        if action.buy != bought.slug:
+            return f"write the card to buy by its slug: {bought.slug}"
         if bought.is_unit != (cls is A.Build):
             return "Research buys action cards; Build Units buys unit cards"
         return f"Resources: {bought.name} costs {bought.cost}, you have {st.resources[p]}"

@@ -2,7 +2,8 @@
 
 Everything on the maps and every resource pool is public; a player's hand is seen
 only by that player, and nobody sees the order of any deck. Discard piles are
-face up (their contents are public).
+face up (their contents are public), and so are the cards a draw that emptied a
+deck put into a hand (``known_in_hand``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def view(st: ConnectedWorldsState, seat: int | None, *, full: bool) -> dict[str,
             "resources": st.resources[p],
             "deck": len(st.decks[p]),
             "hand_size": len(st.hands[p]),
+            "known_in_hand": [st.cards.cards[i].slug for i in st.known[p]],
             "discard": _card_counts(st, st.discards[p]),
             "deployed": st.removed[p],
             "bought": st.bought[p],
@@ -141,6 +143,8 @@ def render(st: ConnectedWorldsState, seat: int | None = None) -> str:
             f"hand {len(st.hands[p])}, discard {len(st.discards[p])}, territory {len(st.territory(p))}, "
             f"worlds {''.join(sorted(board.board_key(k) for k in st.worlds_with_base(p))) or '-'}"
         )
+        if st.known[p] and p != seat:
+            line += ", known in hand: " + ", ".join(st.cards.cards[i].slug for i in st.known[p])
         out.append(line)
     if seat is not None:
         hand = ", ".join(st.cards.cards[i].slug for i in st.hands[seat]) or "(empty)"

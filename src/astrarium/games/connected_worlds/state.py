@@ -8,10 +8,12 @@ each player's cards are lists of card indices (a deck's top card is its last).
 
 from __future__ import annotations
 
+import dataclasses
 from enum import Enum
 from typing import Any
 
 from astrarium.core import IllegalAction, Outcome, Rng, State
+from astrarium.core.errors import short
 from astrarium.games.connected_worlds import actions as A
 from astrarium.games.connected_worlds.combat import BaseFate, resolve
 from astrarium.games.connected_worlds.data import Board, CardTable, Special, load_cards, load_map
@@ -31,8 +33,21 @@ class Victory(Enum):
 PHASE_NAMES = ("setup", "main", "moving")
 
 # Interned action values, one table per (map, card table): building a frozen dataclass costs far
-# more than a dict lookup. Maps and card tables are cached by their loaders, so their ids are stable.
-_INTERN: dict[tuple[int, int], dict[tuple, Any]] = {}
+# more than a dict lookup. Each entry holds its map and card table, so their ids cannot be reused by
+# other objects while it lives; the oldest entries are dropped once there are many (designers' files
+# are re-read when edited, so new maps and tables keep coming in a long-running process).
+_INTERN: dict[tuple[int, int], tuple[Board, CardTable, dict[tuple, Any]]] = {}
+_MAX_INTERN_TABLES = 64
+
+
+def _intern_table(board: Board, cards: CardTable) -> dict[tuple, Any]:
+    key = (id(board), id(cards))
+    entry = _INTERN.get(key)
+    if entry is None or entry[0] is not board or entry[1] is not cards:
+        while len(_INTERN) >= _MAX_INTERN_TABLES:
+            del _INTERN[next(iter(_INTERN))]
+        entry = _INTERN[key] = (board, cards, {})
+    return entry[2]
 
 
 def _interned(table: dict[tuple, Any], key: tuple, cls: type, *args: Any) -> Any:
@@ -51,7 +66,7 @@ class ConnectedWorldsState(State):
         o = self.options
         self.board = board = load_map(o["map"], self.players)
         self.cards = cards = load_cards(o["cards"])
-        self._intern = _INTERN.setdefault((id(board), id(cards)), {})
+        self._intern = _intern_table(board, cards)
         self.hand_size: int = o["hand_size"]
         self.round_limit: int = o["round_limit"]
         self.victory = Victory(o["victory"])
@@ -60,8 +75,8 @@ class ConnectedWorldsState(State):
         self.launch_anywhere: bool = o["launch"] == "anywhere"
         self.worlds_needed: int = o["worlds_needed"]
         start = cards.starting_deck
-        if board.deck_names is not None:
-            start = cards.deck_from(board.deck_names, file=board.file, entry="deck")
+        if board.deck is not None:
+            start = cards.deck_from(board.deck, file=board.file, entry="deck")
         base_cards = [c for c in cards.cards if c.is_base]
         self.first_base_strength: int = min((c.strength for c in base_cards), default=1)
         n = self.players
@@ -71,6 +86,9 @@ class ConnectedWorldsState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.decks: list[list[int]] = [list(start) for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
+        # Cards every seat knows to be in a player's hand: those drawn from a deck the draw emptied
+        # (its contents were public: everything the player owns less the face-up discard pile).
+        self.known: list[list[int]] = [[] for _ in range(n)]
         self.played: list[int] = []
         self.bases: dict[int, tuple[int, int]] = {}
         self.units: list[tuple[int, int, int, int]] = []
@@ -103,8 +121,15 @@ class ConnectedWorldsState(State):
                 self.discards[p] = list(ps.discard)
 
     def _draw(self, p: int) -> None:
-        """Draw up to the hand size; when the deck runs out, shuffle the discard pile into a new deck."""
+        """Draw up to the hand size; when the deck runs out, shuffle the discard pile into a new deck.
+
+        The hand is empty when a draw starts, so the deck holds exactly the player's cards
+        less the face-up discard pile, which everyone can count. A draw that takes the whole
+        deck therefore shows everyone those cards are in the hand (``known``), and
+        ``determinize`` keeps them there.
+        """
         hand, deck = self.hands[p], self.decks[p]
+        self.known[p] = sorted(deck) if 0 < len(deck) <= self.hand_size - len(hand) else []
         while len(hand) < self.hand_size:
             if not deck:
                 discard = self.discards[p]
@@ -233,14 +258,21 @@ class ConnectedWorldsState(State):
     # -- parsing and explaining -------------------------------------------------
     def parse_action(self, text: str) -> Any:
         action = A.parse(text)
+        shown = short(text.strip())
         for name in ("cell", "a", "b"):
             value = getattr(action, name, None)
             if value is not None and value not in self.board.cell_ids:
-                raise IllegalAction(f"{text.strip()!r}: there is no hex {value} on the map {self.board.name!r}")
+                raise IllegalAction(f"{shown!r}: there is no hex {short(value, 20)} on the map {self.board.name!r}")
         for name in ("card", "buy"):
             value = getattr(action, name, None)
-            if value is not None and value not in self.cards.by_slug:
-                raise IllegalAction(f"{text.strip()!r}: there is no card called {value!r}")
+            if value is None:
+                continue
+            index = self.cards.by_slug.get(value)
+            if index is None:
+                raise IllegalAction(f"{shown!r}: there is no card called {short(value, 40)!r}")
+            slug = self.cards.cards[index].slug
+            if slug != value:  # a card written by its printed name: the notation's own spelling is the slug
+                action = dataclasses.replace(action, **{name: slug})
         return action
 
     def explain_illegal(self, action: Any) -> str:
@@ -274,6 +306,9 @@ class ConnectedWorldsState(State):
         index = self.cards.by_slug[action.card]
         card = self.cards.cards[index]
         self.hands[p].remove(index)
+        known = self.known[p]
+        if index in known:  # the card played may be the known copy; any other copy still counts as unknown
+            known.remove(index)
         if cls is A.Deploy:
             self.removed[p] += 1
             cell = ids[action.cell]
@@ -432,22 +467,30 @@ class ConnectedWorldsState(State):
         n.hands = [h.copy() for h in self.hands]
         n.decks = [d.copy() for d in self.decks]
         n.discards = [d.copy() for d in self.discards]
+        n.known = [k.copy() for k in self.known]
         n.played = self.played.copy()
         n.bases = self.bases.copy()
         n.units = self.units.copy()
         n.portals = self.portals.copy()
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
-        """Re-deal every other player's hand and every deck from the same cards; keep ``seat``'s hand."""
+        """Re-deal every other player's hand and every deck from the same cards; keep ``seat``'s hand.
+
+        Cards everyone knows to be in a hand (``known``: drawn from a deck the draw emptied)
+        stay in it; only the rest of the hand is re-dealt with the deck.
+        """
         new: Any = self.clone()
         for p in range(self.players):
             if p == seat:
                 rng.shuffle(new.decks[p])
                 continue
-            pool = new.hands[p] + new.decks[p]
+            unknown = list(new.hands[p])
+            for card in new.known[p]:
+                unknown.remove(card)
+            pool = unknown + new.decks[p]
             rng.shuffle(pool)
-            size = len(new.hands[p])
-            new.hands[p] = sorted(pool[:size])
+            size = len(unknown)
+            new.hands[p] = sorted(new.known[p] + pool[:size])
             new.decks[p] = pool[size:]
         new.rng = rng.spawn()
         return new
