@@ -9,7 +9,10 @@ deck put into a hand (``known_in_hand``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from astrarium.games.connected_worlds.data import SPACE, Board, CardTable
 
 if TYPE_CHECKING:
     from astrarium.games.connected_worlds.state import ConnectedWorldsState
@@ -17,6 +20,62 @@ if TYPE_CHECKING:
 COLOURS = ("red", "blue", "green", "yellow")
 PHASES = ("setup", "main", "moving")
 WIDTH = 6
+
+
+_PUBLIC_DATA: dict[int, tuple[object, Any]] = {}
+
+
+def _public_data(obj: object, make: Callable[[], Any]) -> Any:
+    """The JSON of a map or card table, built once per loaded object (held with it, so an id is never reused)."""
+    held = _PUBLIC_DATA.get(id(obj))
+    if held is None or held[0] is not obj:
+        if len(_PUBLIC_DATA) > 64:
+            _PUBLIC_DATA.clear()
+        held = _PUBLIC_DATA[id(obj)] = (obj, make())
+    return held[1]
+
+
+def boards_json(board: Board) -> list[dict[str, Any]]:
+    """Every board of the map as public data: key, name, kind, the space hex it lies over, its hexes (axial q, r)."""
+    coords = board.coords
+    out: list[dict[str, Any]] = [
+        {
+            "key": SPACE,
+            "name": "Space",
+            "kind": "space",
+            "over": None,
+            "hexes": [list(coords[c]) for c in range(board.size) if board.board_of[c] == 0],
+        }
+    ]
+    for w in board.worlds:
+        out.append(
+            {
+                "key": w.key,
+                "name": w.name,
+                "kind": w.kind,
+                "over": board.cell_names[w.space_cell],
+                "hexes": [list(coords[c]) for c in w.cells],
+            }
+        )
+    return out
+
+
+def cards_json(table: CardTable) -> list[dict[str, Any]]:
+    """The card table as public data: what every card is, costs and does."""
+    return [
+        {
+            "slug": c.slug,
+            "name": c.name,
+            "cost": c.cost,
+            "unit": c.is_unit,
+            "base": c.is_base,
+            "strength": c.strength,
+            "movement": c.movement,
+            "special": None if c.special is None else c.special.value,
+            "resources": c.resources,
+        }
+        for c in table.cards
+    ]
 
 
 def _card_counts(st: ConnectedWorldsState, cards: list[int]) -> dict[str, int]:
@@ -63,6 +122,9 @@ def view(st: ConnectedWorldsState, seat: int | None, *, full: bool) -> dict[str,
         "players": players,
         "events": list(st.events),
         "over": st._outcome.to_json() if st._outcome is not None else None,
+        "worlds_needed": st.worlds_needed,
+        "boards": _public_data(st.board, lambda: boards_json(st.board)),
+        "cards": _public_data(st.cards, lambda: cards_json(st.cards)),
     }
 
 
