@@ -105,3 +105,18 @@ def test_narrowing_by_tokens() -> None:
     assert chosen(legal, ["e5-f6", "x"], tokens) == "move e5-f6 x"
     assert chosen(legal, ["move"], tokens) is None
     assert narrow(legal, ["zzz"], tokens) == []
+
+
+def test_the_pictures_in_the_docs_are_current() -> None:
+    """docs/images/ holds what `make pictures` draws today (run it after changing a picture or a rule)."""
+    import importlib.util as util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "make_pictures.py"
+    spec = util.spec_from_file_location("make_pictures", script)
+    assert spec is not None and spec.loader is not None
+    module = util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for path, svg in module.expected().items():
+        assert path.exists(), f"{path.name} is missing: run make pictures"
+        assert path.read_text(encoding="utf-8") == svg + "\n", f"{path.name} is out of date: run make pictures"

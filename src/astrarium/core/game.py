@@ -133,6 +133,27 @@ class Game(ABC):
         """Tokens a client offers as buttons because the picture does not draw them (verbs such as ``end``)."""
         return frozenset(getattr(self._module("svg"), "BUTTON_TOKENS", frozenset()))
 
+    def describe(self, before: Mapping[str, Any], notation: str, after: Mapping[str, Any]) -> list[str]:
+        """An action in words, then what it caused, told from two picture views of one seat (before and after).
+
+        Drawn from views only, so it can never tell a seat what that seat may
+        not see (the card another player drew stays unnamed). Each game writes
+        this in its package's ``words`` module; the default names the mover and
+        the notation. Every front end (terminal recap, web event log, HTML
+        replay) shows these lines.
+        """
+        try:
+            module = self._module("words")
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").endswith(".words"):
+                raise
+            module = None
+        if module is not None:
+            return list(module.describe(before, notation, after))
+        mover = before.get("to_move")
+        who = f"Seat {mover}" if isinstance(mover, int) else "The game"
+        return [f"{who}: {notation}"]
+
     def puzzles(self) -> list[Puzzle]:
         """Solo puzzles shipped with the game, easiest first (none by default)."""
         return []

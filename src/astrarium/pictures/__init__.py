@@ -21,7 +21,6 @@ from typing import Any
 from astrarium.core import Game, RecordError, State, get_game, replay
 from astrarium.core.errors import short
 from astrarium.core.records import check_record
-from astrarium.core.svg import SEAT_MARKS
 
 
 def _static(name: str) -> str:
@@ -66,20 +65,14 @@ def replay_frames(record: Mapping[str, Any], seat: int | None = None) -> tuple[G
     return game, frames
 
 
-def _mover_of(frame: Mapping[str, Any]) -> int | None:
-    mover = frame.get("to_move")
-    return mover if isinstance(mover, int) else None
-
-
 def record_to_html(record: Mapping[str, Any], seat: int | None = None) -> str:
     """One self-contained HTML page that replays the record: every position's picture, the moves, controls."""
     game, frames = replay_frames(record, seat)
     actions: list[str] = list(record["actions"])
     moves = []
     for number, notation in enumerate(actions, start=1):
-        mover = _mover_of(frames[number - 1])
-        who = f"seat {mover} ({SEAT_MARKS[mover % 4]})" if mover is not None else ""
-        moves.append({"n": number, "who": who, "text": short(notation, 120)})
+        lines = [short(line, 200) for line in game.describe(frames[number - 1], notation, frames[number])] or [short(notation, 120)]
+        moves.append({"n": number, "text": lines[0], "more": lines[1:], "notation": short(notation, 120)})
     pictures = [game.render_svg(frame) for frame in frames]
     result = record.get("result")
     outcome = ""
@@ -150,11 +143,11 @@ _PAGE = """<!doctype html>
 <main>
 <section id="board" aria-live="polite"></section>
 <nav aria-label="replay controls">
-<button id="first" title="first position (Home)">&#x23EE;</button>
-<button id="prev" title="previous move (Left arrow)">&#x25C0;</button>
-<button id="play" title="play / pause (Space)">&#x25B6;</button>
-<button id="next" title="next move (Right arrow)">&#x25B6;&#x7C;</button>
-<button id="last" title="last position (End)">&#x23ED;</button>
+<button id="first" title="first position (Home)">start</button>
+<button id="prev" title="previous move (Left arrow)">&#x25C0; back</button>
+<button id="play" title="play / pause (Space)">play</button>
+<button id="next" title="next move (Right arrow)">next &#x25B6;</button>
+<button id="last" title="last position (End)">end</button>
 <input id="jump" type="range" min="0" value="0" aria-label="jump to move">
 <span id="where"></span>
 </nav>

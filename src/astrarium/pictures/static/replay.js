@@ -14,7 +14,14 @@
     const li = document.createElement("li");
     li.value = move.n;
     li.tabIndex = 0;
-    li.textContent = (move.who ? move.who + ": " : "") + move.text;
+    li.textContent = move.text;
+    li.title = move.notation;
+    move.more.forEach(function (line) {
+      const more = document.createElement("div");
+      more.className = "more";
+      more.textContent = line;
+      li.appendChild(more);
+    });
     li.addEventListener("click", function () { show(i + 1); });
     li.addEventListener("keydown", function (e) { if (e.key === "Enter") show(i + 1); });
     list.appendChild(li);
@@ -29,9 +36,9 @@
     if (now && now.scrollIntoView) now.scrollIntoView({block: "nearest"});
   }
   function toggle() {
-    if (timer) { clearInterval(timer); timer = null; playButton.textContent = "\u25B6"; return; }
+    if (timer) { clearInterval(timer); timer = null; playButton.textContent = "play"; return; }
     if (at >= last) show(0);
-    playButton.textContent = "\u23F8";
+    playButton.textContent = "pause";
     timer = setInterval(function () { if (at >= last) toggle(); else show(at + 1); }, 800);
   }
   document.getElementById("first").addEventListener("click", function () { show(0); });
