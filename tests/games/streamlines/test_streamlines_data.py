@@ -44,17 +44,17 @@ def test_scenarios_json_file_works(tmp_path) -> None:
 @pytest.mark.parametrize(
     "text,where,what",
     [
-        (GOOD.replace('"g7"', '"j7"'), "planets[1]", "unknown square 'j7'"),
+        (GOOD.replace('"g7"', '"j7"'), "planets.#2", "'j7' is not a square"),
         (GOOD.replace('escapes = ["e5"]', 'escapes = ["c3"]'), "escapes", "both planet and escape"),
-        (GOOD.replace('planets = ["c3", "g7"]\n', ""), "planets", "missing field 'planets'"),
-        (GOOD.replace("4 = 3\n", ""), "required", "missing field '4'"),
-        (GOOD.replace('starts = ["e5"]', 'starts = ["e10"]'), "starts[0]", "unknown square"),
-        (GOOD + '[[streamlines]]\nsquare = "c3"\narrows = "n"\n', "streamlines[0].square", "not an empty square"),
-        (GOOD + '[[streamlines]]\nsquare = "d4"\narrows = "nesw"\n', "streamlines[0].arrows", "no streamline"),
-        (GOOD + '[[streamlines]]\nsquare = "d4"\narrows = "up"\n', "streamlines[0].arrows", "not a set of arrows"),
-        ('colour = "red"\n' + GOOD, "scenario", "unknown field(s) 'colour'"),
+        (GOOD.replace('planets = ["c3", "g7"]\n', ""), "planets", "Field required"),
+        (GOOD.replace("4 = 3\n", ""), "required.4", "Field required"),
+        (GOOD.replace('starts = ["e5"]', 'starts = ["e10"]'), "starts.#1", "not a square"),
+        (GOOD + '[[streamlines]]\nsquare = "c3"\narrows = "n"\n', "streamlines.#1.square", "not an empty square"),
+        (GOOD + '[[streamlines]]\nsquare = "d4"\narrows = "nesw"\n', "streamlines.#1.arrows", "one to three arrows"),
+        (GOOD + '[[streamlines]]\nsquare = "d4"\narrows = "up"\n', "streamlines.#1.arrows", "not a set of arrows"),
+        ('colour = "red"\n' + GOOD, "colour", "Extra inputs are not permitted"),
         ("collapse_cards = 3\n" + GOOD, "collapse_cards", "need at least 4"),
-        (GOOD.replace('name = "test"', "name = 1"), "name", "should be str"),
+        (GOOD.replace('name = "test"', "name = 1"), "name", "valid string"),
     ],
 )
 def test_scenarios_bad_file_names_the_file_and_the_field(tmp_path, text: str, where: str, what: str) -> None:

@@ -17,7 +17,10 @@ from streamlines_fixtures import (
     write_scenario,
 )
 
+import astrarium
 from astrarium.core import IllegalAction
+from astrarium.games.streamlines.actions import Move
+from astrarium.games.streamlines.board import parse_square
 
 DECK = stacked([TWO_EACH, TWO_EACH], [])
 
@@ -158,3 +161,40 @@ def test_movement_illegal_move_leaves_the_position_unchanged() -> None:
             state.apply(text)
         assert str(err.value).startswith(text)
     assert state.full_view() == before and state.legal_actions() == legal and state.history == []
+
+
+# -- Decisions 5: two paths to the same end square are one move ---------------------------------
+# From e4 a step north enters the corner on e5 (n, e); both of its arrows lead on to f6:
+# e5 -> e6 (east) -> f6, or e5 -> f5 (north) -> f6. f6 is empty, so the ship stops there.
+TWO_WAYS = {"e5": "ne", "e6": "e", "f5": "n"}
+
+
+def two_ways(tmp_path):
+    text = scenario_text(["i9"], ["a9"], ["e4", "h1"], streamlines=TWO_WAYS)
+    return new_game(2, scenario_file=write_scenario(tmp_path, text), deck=DECK)
+
+
+def test_movement_any_whole_path_to_an_offered_end_is_that_move(tmp_path) -> None:
+    state = two_ways(tmp_path)
+    assert "move e5-e6-f6" in moves(state) and "move e5-f5-f6" not in moves(state)
+    play(state, "move e5-f5-f6")
+    assert ship(state, 0)["square"] == "f6" and state.view()["actions_left"] == 1
+    assert state.history == ["move e5-e6-f6"], "the record writes the offered path"
+    assert astrarium.replay(state.to_record()).full_view() == state.full_view()
+
+
+def test_movement_another_path_as_an_object_is_explained(tmp_path) -> None:
+    state = two_ways(tmp_path)
+    before = state.full_view()
+    with pytest.raises(IllegalAction, match=r"ends where move e5-e6-f6 does and is that move; play it as move e5-e6-f6"):
+        state.apply(Move((parse_square("e5"), parse_square("f5"), parse_square("f6"))))
+    assert state.full_view() == before and state.history == []
+
+
+def test_movement_stopping_short_names_where_the_streamlines_go(tmp_path) -> None:
+    state = two_ways(tmp_path)
+    with pytest.raises(IllegalAction, match="must follow the streamlines as far as they go: from e5 it goes on to e6 or f5"):
+        state.apply("move e5")
+    with pytest.raises(IllegalAction, match="from f5 it goes on to f6"):
+        state.apply("move e5-f5")
+    assert ship(state, 0)["square"] == "e4" and state.history == []

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from streamlines_fixtures import GAME
 
 from astrarium.core import Rng
+from astrarium.games.streamlines import actions as act
 from astrarium.games.streamlines.actions import Move
 from astrarium.games.streamlines.board import SCENARIO_NAMES, builtin_scenario, parse_square
 from astrarium.games.streamlines.cards import NAMES, card_counts, shape_of
@@ -136,3 +137,38 @@ def test_property_starting_squares_match_the_scenario() -> None:
         start = builtin_scenario(name).starts[0]
         state = GAME.new_game(2, 0, {"scenario": name})
         assert all(parse_square(s["square"]) == start for s in state.view()["ships"])
+
+
+POWER_OR_EVENT = {"action", "cargo", "pickup", "extra-move", "engineering", "collapse"}
+
+
+def drawn(view: dict) -> str:
+    """The card named by the last "ship N drew CARD at SQ" event."""
+    event = [e for e in view["events"] if " drew " in e][-1]
+    return event.split(" drew ")[1].split(" at ")[0]
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), name=st.sampled_from(SCENARIO_NAMES))
+def test_property_a_free_draw_follows_only_a_power_or_an_event(seed: int, players: int, name: str) -> None:
+    """Loading Up: a draw costs no action only right after a draw that brought a Power or an Event,
+    and only while the deck has cards (Decisions 12)."""
+    state = GAME.new_game(players, seed, {"scenario": name})
+    rng = Rng(seed)
+    last: str | None = None  # what the previous action drew, if it was a draw
+    while not state.is_over:
+        action = busy_choice(state, rng)
+        if act.DRAW in state.legal_actions() and rng.random() < 0.7:
+            action = act.DRAW  # draw often, so decks run dry and free draws meet reshuffles
+        before = state.view()
+        state.apply(action)
+        if str(action) != "draw":
+            last = None
+            continue
+        after = state.view()
+        card = drawn(after)
+        gained = 1 if card == "action" else 0  # a drawn Action card gives an action at once
+        if after["turn"] == before["turn"] and after["actions_left"] == before["actions_left"] + gained:
+            assert last in POWER_OR_EVENT, f"move {state.move_number}: a free draw after {last!r}"
+            assert before["deck"] > 0, f"move {state.move_number}: a free draw reshuffled"
+        last = card

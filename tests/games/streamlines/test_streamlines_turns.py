@@ -282,7 +282,43 @@ def test_loading_free_draw_never_reshuffles_the_discard_pile(tmp_path) -> None:
     play(state, "end", "end")
     assert state.view()["discard"] == {"refugee": 1}
     play(state, "draw")
-    assert state.view()["deck"] == 0 and state.view()["bonus_draw"]
+    assert state.view()["deck"] == 0 and state.view()["actions_left"] == 0
+    assert not state.view()["bonus_draw"], "no free draw is on offer with the deck empty"
     assert "draw" not in legal(state)
     with pytest.raises(IllegalAction, match="free draw needs cards left in the deck"):
         state.apply("draw")
+
+
+# The deck (top first) for the two tests below: the Clock draws a Collapse on turn 1 (a warning),
+# a Refugee on turn 2 and a Straight on turn 3; then ship 0, with two actions, draws a Pickup
+# (a Power: the next draw is free) and, free, the last card, a Collapse (an Event). The deck is dry.
+DRY_AFTER_FREE_DRAW = ["collapse", "refugee", "straight", "pickup", "collapse"]
+
+
+def test_loading_paid_draw_uses_up_the_free_draw(tmp_path) -> None:
+    """A paid draw (one that reshuffles the discard pile) leaves no free draw behind it."""
+    deck = stacked([TWO_EACH, TWO_EACH], DRY_AFTER_FREE_DRAW, planets=0, filler=0, refugees=0)
+    state = new_game(2, scenario_file=board(tmp_path, required=1), deck=deck)
+    play(state, "end", "end", "draw", "draw")
+    assert state.view()["deck"] == 0 and state.view()["actions_left"] == 1
+    assert state.view()["planets"][0]["stage"] == "collapsing"
+    assert state.view()["discard"] == {"refugee": 1, "straight": 1}
+    play(state, "draw")  # paid: the discard pile becomes the deck, and a cargo card comes up
+    assert state.view()["actions_left"] == 0 and state.view()["deck"] == 1
+    assert len(ship(state, 0)["cargo"]) == 1
+    assert not state.view()["bonus_draw"]
+    assert "draw" not in legal(state)
+    with pytest.raises(IllegalAction, match="no actions left"):
+        state.apply("draw")
+
+
+def test_loading_board_offers_a_free_draw_only_when_there_is_one(tmp_path) -> None:
+    deck = stacked([TWO_EACH, TWO_EACH], DRY_AFTER_FREE_DRAW, planets=0, filler=0, refugees=0)
+    state = new_game(2, scenario_file=board(tmp_path, required=1), deck=deck)
+    play(state, "end", "end", "draw")
+    assert state.view()["bonus_draw"] and "may draw again for free" in state.render(0)
+    play(state, "draw")
+    # The deck is empty: the next draw costs the ship's last action and reshuffles.
+    assert state.view()["deck"] == 0 and "draw" in legal(state)
+    assert not state.view()["bonus_draw"]
+    assert "for free" not in state.render(0)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from astrarium.games.streamlines.board import EAST, NORTH, WEST, rotate_cw
+from astrarium.core.errors import OptionError, short
+from astrarium.games.streamlines.board import EAST, NORTH, WEST, Scenario, load_scenario, rotate_cw
 
 # Power cards (kept by a ship).
 ACTION, CARGO, PICKUP, EXTRA_MOVE, ENGINEERING = 0, 1, 2, 3, 4
@@ -95,11 +96,19 @@ COUNT_OPTIONS: dict[str, int] = {
 }
 
 
+#: The longest stacked ``deck`` option, in cards (the default game has 88; every count option
+#: at its maximum gives 222).
+MAX_DECK = 400
+
+
 def unknown_card_names(names: list[Any]) -> str | None:
     """The problem with a stacked deck's card names (for the ``deck`` option), or None."""
-    bad = [n for n in names if not isinstance(n, str) or n not in KIND_OF_NAME]
+    bad = [i for i, n in enumerate(names) if not isinstance(n, str) or n not in KIND_OF_NAME]
     if bad:
-        return f"unknown card name(s) {', '.join(map(repr, bad))}; known: {', '.join(sorted(KIND_OF_NAME))}"
+        first = names[bad[0]]
+        shown = short(first, 30) if isinstance(first, str) else f"a {type(first).__name__}"
+        more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
+        return f"card {bad[0] + 1} is {shown!r}{more}, not a card name; known: {', '.join(sorted(KIND_OF_NAME))}"
     return None
 
 
@@ -121,3 +130,48 @@ def card_counts(options: Mapping[str, Any], scenario_collapse: int) -> list[int]
     for pair in range(options["gate_pairs"]):
         counts[GATE + pair] = 2
     return counts
+
+
+def checked_setup(players: int, options: Mapping[str, Any]) -> tuple[Scenario, list[int]]:
+    """The scenario and the card counts a game starts from, after every check that involves several options.
+
+    Both the option check and the set-up of a state call this, so a designer's scenario
+    file edited between the two can never give a game the checks did not see.
+    """
+    scenario = load_scenario(options["scenario"], options["scenario_file"])
+    counts = card_counts(options, scenario.collapse_cards)
+    if options["deck"]:
+        _check_stacked_deck(players, options["deck"])
+    if counts[ACTION] < players:
+        raise OptionError("action_cards", f"each of the {players} ships starts with an Action card")
+    if counts[CARGO] < players:
+        raise OptionError("cargo_cards", f"each of the {players} ships starts with a Cargo card")
+    powers = sum(counts[k] for k in POWERS)
+    if powers < 4 * players:
+        raise OptionError("action_cards", f"{players} ships are dealt 4 Power cards each, but there are {powers}")
+    planets = len(scenario.planets)
+    if counts[COLLAPSE] < 2 * planets:
+        where = "deck" if options["deck"] else "collapse_cards"
+        raise OptionError(where, f"{scenario.name} has {planets} planets: the game needs at least {2 * planets} Collapse cards")
+    required = options["required"] if options["required"] is not None else scenario.required[players]
+    if counts[REFUGEE] < required:
+        where = "deck" if options["deck"] else "refugee_cards"
+        raise OptionError(where, f"the team must rescue {required} refugees, but there are only {counts[REFUGEE]}")
+    return scenario, counts
+
+
+def _check_stacked_deck(players: int, names: list[str]) -> None:
+    if len(names) < 4 * players:
+        raise OptionError("deck", f"the first {4 * players} cards are the ships' Powers; the list has {len(names)}")
+    for seat in range(players):
+        group = names[4 * seat : 4 * seat + 4]
+        if "action" not in group or "cargo" not in group or any(KIND_OF_NAME[n] not in POWERS for n in group):
+            raise OptionError(
+                "deck",
+                f"cards {4 * seat + 1}-{4 * seat + 4} (ship {seat}'s Powers) must be Power "
+                f"cards with an action and a cargo among them, not {group}",
+            )
+    for kind in GATES:
+        name = NAMES[kind]
+        if names.count(name) not in (0, 2):
+            raise OptionError("deck", f"Gate cards come in matching pairs: {names.count(name)} {name}")

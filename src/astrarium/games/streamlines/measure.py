@@ -73,9 +73,9 @@ def win_rate(scenario: str, players: int, games: int, player: str = "random") ->
     for seed in range(games):
         state = cast(StreamlinesState, game.new_game(players, seed, {"scenario": scenario}))
         rng = Rng(seed)
-        while not state.is_over:
+        while (outcome := state.outcome) is None:
             state.apply(choose(state, rng))
-        wins += bool(state.outcome.winners)
+        wins += bool(outcome.winners)
         rescued += state.view()["rescued"]
     return wins / games, rescued / games
 

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from astrarium.games.streamlines.state import StreamlinesState
 
 _OPP_BY_INDEX = tuple(OPPOSITE[d] for d in DIRECTIONS)
+#: Moves are shared values (one object per path), so a position's legal list allocates little;
+#: the table is emptied when it grows past this many paths, so a long-running process stays small.
+_MOVES_KEPT = 50_000
 _MOVES: dict[tuple[tuple[int, ...], bool], Move] = {}
 
 
@@ -24,6 +27,8 @@ def _move(path: tuple[int, ...], jump: bool) -> Move:
     key = (path, jump)
     m = _MOVES.get(key)
     if m is None:
+        if len(_MOVES) >= _MOVES_KEPT:
+            _MOVES.clear()
         m = _MOVES[key] = Move(path, jump)
     return m
 
@@ -64,17 +69,19 @@ def _follow(state: StreamlinesState, cur: int, path: list[int], visited: set[int
 
 
 def why_path_illegal(state: StreamlinesState, start: int, path: tuple[int, ...], jump: bool) -> str:
-    """Which movement rule the path breaks (or "" when each step is allowed)."""
+    """Which movement rule the path breaks, or "" when it is a whole move (every step allowed, and it ends where
+    the ship must stop). ``path`` holds squares 0 .. 80 (``actions.problem`` has refused anything else)."""
     cur = start
     visited = {start}
     steps = path[:-1] if jump else path
+    arrows = state.arrows
     for k, nxt in enumerate(steps):
         if nxt not in NEIGHBOUR[cur]:
             return f"{square_name(nxt)} is not next to {square_name(cur)}"
         d = DIRECTIONS[NEIGHBOUR[cur].index(nxt)]
-        if k > 0 and not state.arrows[cur] & d:
+        if k > 0 and not arrows[cur] & d:
             return f"no streamline on {square_name(cur)} points towards {square_name(nxt)}"
-        if state.arrows[nxt] & OPPOSITE[d]:
+        if arrows[nxt] & OPPOSITE[d]:
             return f"a ship never enters {square_name(nxt)} moving against its streamline"
         if nxt in visited:
             return f"the ship stops before re-entering {square_name(nxt)}, which it already passed this move"
@@ -82,6 +89,27 @@ def why_path_illegal(state: StreamlinesState, start: int, path: tuple[int, ...],
         if state.is_black_hole(nxt) and k < len(steps) - 1:
             return f"the ship is lost in the black hole at {square_name(nxt)} and goes no further"
         cur = nxt
-    if jump and state.gate_partner(cur) != path[-1]:
-        return f"there is no matching Gate for {square_name(cur)} at {square_name(path[-1])}"
+    if jump:
+        if state.gate_partner(cur) != path[-1]:
+            return f"there is no matching Gate for {square_name(cur)} at {square_name(path[-1])}"
+        return ""
+    if state.is_black_hole(cur) or state.laid[cur] >= GATE:
+        return ""
+    row = NEIGHBOUR[cur]
+    exits = [nxt for i, _d, opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
+    if exits:
+        onward = " or ".join(square_name(n) for n in exits)
+        return f"the ship must follow the streamlines as far as they go: from {square_name(cur)} it goes on to {onward}"
     return ""
+
+
+def same_move(state: StreamlinesState, start: int, move: Move) -> Move | None:
+    """The offered move that ``move`` is another path of (same end square, same jump), or None.
+
+    The squares passed through have no effect of their own (a black hole or a Gate ends a
+    path), so every whole path to an end square is that one move (rules.md, Decisions 5).
+    """
+    if why_path_illegal(state, start, move.path, move.jump):
+        return None
+    end = move.path[-1]
+    return next((m for m in moves_from(state, start) if m.path[-1] == end and m.jump == move.jump), None)

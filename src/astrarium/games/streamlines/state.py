@@ -11,7 +11,6 @@ from astrarium.games.streamlines.board import (
     SIZE,
     SQUARES,
     Scenario,
-    load_scenario,
     rotate_ccw,
     rotate_cw,
     square_name,
@@ -32,11 +31,11 @@ from astrarium.games.streamlines.cards import (
     POWERS,
     REFUGEE,
     STREAMLINES,
-    card_counts,
+    checked_setup,
     orientations,
     shape_of,
 )
-from astrarium.games.streamlines.movement import moves_from, why_path_illegal
+from astrarium.games.streamlines.movement import moves_from, same_move, why_path_illegal
 from astrarium.games.streamlines.render import public_view, render
 
 #: Planet stages: untouched, warned (one Collapse on it), collapsing (two), black hole.
@@ -69,7 +68,7 @@ class StreamlinesState(State):
     turn_number: int
     used: int  # actions spent this turn
     free_moves: int
-    bonus_draw: bool
+    bonus_draw: bool  # the next draw is free (after a Power or an Event, while the deck has cards)
     pending_dump: bool
     gate_stopped: bool
     events: list[str]
@@ -77,7 +76,8 @@ class StreamlinesState(State):
     # -- setup -------------------------------------------------------------
     def _setup(self) -> None:
         o = self.options
-        scn = self.scenario = load_scenario(o["scenario"], o["scenario_file"])
+        scn, counts = checked_setup(self.players, o)
+        self.scenario = scn
         self.required = o["required"] if o["required"] is not None else scn.required[self.players]
         planet_at = [-1] * SQUARES
         for i, sq in enumerate(scn.planets):
@@ -98,7 +98,7 @@ class StreamlinesState(State):
                     self.powers[seat][kind] += 1
             deck = stacked[4 * self.players :][::-1]
         else:
-            deck = self._deal(card_counts(o, scn.collapse_cards))
+            deck = self._deal(counts)
         self.deck = deck
         self.discard = []
         self.lost = []
@@ -196,7 +196,7 @@ class StreamlinesState(State):
         if (left > 0 or self.free_moves > 0) and not self.gate_stopped:
             out += self.moves_from(sq)
         planet = self.planet_at[sq]
-        can_draw = (self.bonus_draw and self.deck) or (left > 0 and (self.deck or self.discard))
+        can_draw = self.bonus_draw or (left > 0 and (self.deck or self.discard))
         if planet >= 0 and self.stage[planet] != BLACK_HOLE and can_draw:
             out.append(act.DRAW)
         room = len(cargo) < powers[CARGO]
@@ -225,21 +225,39 @@ class StreamlinesState(State):
         return out
 
     def parse_action(self, text: str) -> Any:
-        return act.parse(text)
+        """The action ``text`` names. A move may be written by any whole path to an offered end square:
+        it is that move (rules.md, Decisions 5), and the record writes the offered path."""
+        action = act.parse(text)
+        if isinstance(action, Move) and self._outcome is None and not self.pending_dump:
+            legal = self.legal_actions()
+            if action not in legal:
+                same = self.same_move(action)
+                if same is not None and same in legal:
+                    return same
+        return action
+
+    def same_move(self, move: Move) -> Move | None:
+        """The offered move that ``move`` is another whole path of, or None."""
+        return same_move(self, self.pos[self.turn], move)
 
     def explain_illegal(self, action: Any) -> str:
+        """Why ``action`` is not legal here, for any object at all (crafted fields included)."""
+        problem = act.problem(action)
+        if problem is not None:
+            return problem
         seat = self.turn
         sq = self.pos[seat]
         where = f"ship {seat} on {square_name(sq)}"
         powers = self.powers[seat]
         left = powers[ACTION] - self.used
-        if self.pending_dump and not isinstance(action, Dump):
+        kind = type(action)
+        if self.pending_dump and kind is not Dump:
             return f"{action}: the hold of {where} is over-full; first dump a cargo card (dump CARD)"
-        if isinstance(action, Dump):
+        if kind is Dump:
             if not self.pending_dump:
                 return f"{action}: cards are dumped only when a drawn card over-fills the hold"
             return f"{action}: {where} carries no {NAMES[action.kind]} card"
-        if isinstance(action, Move):
+        if kind is Move:
             if self.gate_stopped:
                 return f"{action}: {where} jumped through a Gate this turn and must stay there until next turn"
             if left <= 0 and self.free_moves <= 0:
@@ -247,33 +265,37 @@ class StreamlinesState(State):
             reason = self.why_path_illegal(sq, action.path, action.jump)
             if reason:
                 return f"{action}: {reason}"
-            return f"{action}: the ship must follow the streamlines as far as they go; legal moves: " + ", ".join(
-                str(m) for m in self.moves_from(sq)
-            )
-        if action == act.DRAW:
+            same = self.same_move(action)
+            if same is not None:
+                return f"{action}: this path ends where {same} does and is that move; play it as {same}"
+            return f"{action}: not a move from {square_name(sq)}; legal moves: " + ", ".join(str(m) for m in self.moves_from(sq))
+        if kind is act.Draw:
             planet = self.planet_at[sq]
             if planet < 0:
                 return f"draw: cards are drawn only on a Planet square, and {where} is not on one"
             if self.stage[planet] == BLACK_HOLE:
                 return f"draw: the planet at {square_name(sq)} is a black hole and no longer a source of cards"
-            if left <= 0 and not self.bonus_draw:
+            if left <= 0 and not self.deck:
+                return (
+                    f"draw: {where} has no actions left this turn, and the deck is empty: "
+                    "a free draw needs cards left in the deck (it never reshuffles)"
+                )
+            if left <= 0:
                 return f"draw: {where} has no actions left this turn"
-            if self.bonus_draw and left <= 0:
-                return "draw: the deck is empty, and a free draw needs cards left in the deck (it never reshuffles)"
             return "draw: the deck and the discard pile are both empty"
-        if left <= 0 and isinstance(action, (Lay, Give, act.DropOff)):
+        if left <= 0 and kind in (Lay, Give, act.DropOff):
             return f"{action}: {where} has no actions left this turn"
-        if isinstance(action, Lay):
+        if kind is Lay:
             if action.kind not in self.cargo[seat]:
                 return f"{action}: {where} carries no {NAMES[action.kind]} card"
             if self.laid[sq] >= 0 or self.planet_at[sq] >= 0 or self.escape[sq]:
                 return f"{action}: cards are laid on the ship's own square, and {square_name(sq)} is not empty"
             return f"{action}: a {NAMES[action.kind]} card cannot point that way"
-        if action == act.DROP:
+        if kind is act.DropOff:
             if not self.escape[sq]:
                 return f"drop: refugees are dropped off only at an Escape square, and {square_name(sq)} is not one"
             return f"drop: {where} carries no refugees"
-        if isinstance(action, Give):
+        if kind is Give:
             if not 0 <= action.seat < self.players or action.seat == seat:
                 return f"{action}: there is no other ship {action.seat}"
             if self.pos[action.seat] != sq:
@@ -281,17 +303,17 @@ class StreamlinesState(State):
             if action.kind not in self.cargo[seat]:
                 return f"{action}: {where} carries no {NAMES[action.kind]} card"
             return f"{action}: ship {action.seat}'s hold is full"
-        if action == act.PICKUP_ACTION:
+        if kind is act.UsePickup:
             if not powers[PICKUP]:
                 return f"pickup: {where} has no Pickup card"
             if self.laid[sq] < 0:
                 return f"pickup: there is no card on {square_name(sq)} to pick up"
             return f"pickup: {where} has no room in its hold"
-        if action == act.EXTRA_ACTION:
+        if kind is act.UseExtraMove:
             if not powers[EXTRA_MOVE]:
                 return f"extra: {where} has no Extra Move card"
             return f"extra: {where} jumped through a Gate this turn and must stay there"
-        if isinstance(action, Engineer):
+        if kind is Engineer:
             if not powers[ENGINEERING]:
                 return f"{action}: {where} has no Engineering card"
             if self.laid[sq] not in STREAMLINES:
@@ -387,19 +409,20 @@ class StreamlinesState(State):
         return self.deck.pop()
 
     def _draw(self, seat: int) -> None:
-        if self.bonus_draw and self.deck:
-            self.bonus_draw = False
-        else:
+        # Whether this draw is free is settled here and the flag cleared either way: a paid
+        # draw (one that reshuffles the discard pile) must not leave an earlier free draw behind.
+        if not self.bonus_draw:
             self.used += 1
+        self.bonus_draw = False
         card = self._take()
         sq = self.pos[seat]
         self.events.append(f"ship {seat} drew {NAMES[card]} at {square_name(sq)}")
         if card in POWERS:
             self.powers[seat][card] += 1
-            self.bonus_draw = True
+            self.bonus_draw = bool(self.deck)  # a free draw never reshuffles (Decisions 12)
         elif card == COLLAPSE:
             self._collapse(self.planet_at[sq])
-            self.bonus_draw = True
+            self.bonus_draw = bool(self.deck)
         else:
             self.cargo[seat].append(card)
             if len(self.cargo[seat]) > self.powers[seat][CARGO]:
