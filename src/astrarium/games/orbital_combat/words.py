@@ -1,0 +1,280 @@
+"""Orbital Combat actions told in words, from two picture views of one seat.
+
+``describe(before, notation, after)`` gives an allocation as a player would
+say it (``Ship B (seat 1) burns prograde hard: leaves ring 4 for ring 6;
+weapons 5 at ship A, defense 3.``), then what the turn or the round did:
+arrivals, transfers begun, mass scooped, collisions and shots with their
+damage, the hull every ship lost, ships destroyed, the next round and the end.
+
+Everything in Orbital Combat is public. With round resolution (the default)
+an allocation only plans: the ships move and fire together when the last ship
+of the round has allocated, and that action's description tells the whole
+round. With turn resolution every allocation is resolved at once. Which of the
+two happened is read from the views (``resolution``, and whether the mover's
+allocation is still waiting: ``allocated_this_round``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+SEAT_MARKS = ("A", "B", "C", "D")
+DIRECTIONS = {
+    "pro": "prograde",
+    "prograde": "prograde",
+    "out": "prograde",
+    "retro": "retrograde",
+    "retrograde": "retrograde",
+    "in": "retrograde",
+}
+INTENSITIES = {"soft": 1, "standard": 1, "1": 1, "hard": 2, "2": 2, "extreme": 3, "3": 3}
+INTENSITY_WORDS = {1: "soft", 2: "hard", 3: "extreme"}
+
+_SEAT = re.compile(r"\bseat (\d)\b")
+_FIRES = re.compile(r"seat (\d) fires (\d+) at seat (\d) \((\d+) mm\): (\d+) damage")
+_COLLIDES = re.compile(r"seat (\d) collides with seat (\d)")
+
+
+# -- small readers that never fail on a missing or odd value -------------------------------
+def _int(value: object) -> int | None:
+    return value if type(value) is int else None
+
+
+def _list(value: object) -> list[Any]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _map(value: object) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _join(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def mark(seat: int) -> str:
+    return SEAT_MARKS[seat % 4]
+
+
+def who(seat: int | None, start: bool = True) -> str:
+    """A ship as the picture names it: ``Ship A (seat 0)`` (``ship A (seat 0)`` inside a sentence)."""
+    if seat is None or seat < 0:
+        return "The game" if start else "the game"
+    return f"{'Ship' if start else 'ship'} {mark(seat)} (seat {seat})"
+
+
+def _ships(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [_map(s) for s in _list(view.get("ships"))]
+
+
+def _ship(view: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
+    ships = _ships(view)
+    return ships[seat] if seat is not None and 0 <= seat < len(ships) else {}
+
+
+# -- the allocation ------------------------------------------------------------------------------
+class Plan:
+    """An allocation read from its notation (leniently: what cannot be read is left out)."""
+
+    def __init__(self, notation: str) -> None:
+        tokens = notation.lower().split()
+        self.rotate = "rot" in tokens or "rotate" in tokens
+        self.scoop = "scoop" in tokens
+        self.direction = ""
+        self.intensity = 0
+        if "burn" in tokens:
+            i = tokens.index("burn")
+            self.direction = DIRECTIONS.get(tokens[i + 1], "") if i + 1 < len(tokens) else ""
+            self.intensity = INTENSITIES.get(tokens[i + 2], 0) if i + 2 < len(tokens) else 0
+        self.weapons = self._number(tokens, "w")
+        self.defense = self._number(tokens, "d")
+        self.target = self._number(tokens, "@")
+
+    @staticmethod
+    def _number(tokens: list[str], letter: str) -> int | None:
+        for token in tokens:
+            if token.startswith(letter) and token[1:].isascii() and token[1:].isdigit() and len(token) <= 4:
+                return int(token[1:])
+        return None
+
+    @property
+    def burns(self) -> bool:
+        return bool(self.direction and self.intensity)
+
+    def destination(self, ring: int | None) -> int | None:
+        """The ring a burn from ``ring`` goes to (prograde outward, retrograde inward)."""
+        if ring is None or not self.burns:
+            return None
+        return ring + self.intensity if self.direction == "prograde" else ring - self.intensity
+
+    def fire(self, seat: int | None, view: Mapping[str, Any]) -> str:
+        """``weapons 5 at ship B, defense 3`` (the target named, or implied when one opponent is left)."""
+        parts = []
+        if self.weapons:
+            target = self.target if self.target is not None else _only_opponent(seat, view)
+            at = f" at ship {mark(target)}" if target is not None else ""
+            parts.append(f"weapons {self.weapons}{at}")
+        else:
+            parts.append("no weapons")
+        if self.defense is not None:
+            parts.append(f"defense {self.defense}")
+        return ", ".join(parts)
+
+
+def _only_opponent(seat: int | None, view: Mapping[str, Any]) -> int | None:
+    flying = [s for s, ship in enumerate(_ships(view)) if ship.get("alive") is not False and s != seat]
+    return flying[0] if len(flying) == 1 else None
+
+
+def _start_ring(before: Mapping[str, Any], seat: int | None) -> int | None:
+    """The ring the ship burns from this turn: where it arrives first when in transfer."""
+    ship = _ship(before, seat)
+    return _int(ship.get("in_transfer_to")) or _int(ship.get("ring"))
+
+
+def _resolved_now(seat: int | None, after: Mapping[str, Any]) -> bool:
+    """Whether this action resolved movement and fire (turn resolution, or the round's last allocation).
+
+    A view without ``resolution`` comes from a game that resolves each turn at once.
+    """
+    if after.get("resolution", "turn") != "round":
+        return True
+    return _ship(after, seat).get("allocated_this_round") is not True
+
+
+def _first_line(name: str, plan: Plan, seat: int | None, before: Mapping[str, Any], resolved_alone: bool) -> str:
+    start = _start_ring(before, seat)
+    dest = plan.destination(start)
+    if resolved_alone:
+        arriving = _int(_ship(before, seat).get("in_transfer_to"))
+        verbs = [f"arrives in ring {arriving}"] if arriving is not None else []
+        if plan.rotate:
+            verbs.append("turns about")
+        verbs.append(f"burns {plan.direction} {INTENSITY_WORDS[plan.intensity]}" if plan.burns else "coasts")
+        if plan.scoop:
+            verbs.append("scoops")
+        where = f": leaves ring {start} for ring {dest}" if dest is not None and start is not None else ""
+        return f"{name} {_join(verbs)}{where}; {plan.fire(seat, before)}."
+    parts = ["turn about"] if plan.rotate else []
+    if plan.burns:
+        course = f" (ring {start} to ring {dest})" if dest is not None and start is not None else ""
+        parts.append(f"burn {plan.direction} {INTENSITY_WORDS[plan.intensity]}{course}")
+    else:
+        parts.append("coast")
+    if plan.scoop:
+        parts.append("scoop")
+    return f"{name} allocates: {_join(parts)}; {plan.fire(seat, before)}."
+
+
+# -- what a resolution did -------------------------------------------------------------------------
+def _movement_lines(before: Mapping[str, Any], after: Mapping[str, Any], skip: int | None) -> list[str]:
+    """Arrivals and transfers begun (except ``skip``'s, told in the first line), and mass scooped."""
+    lines = []
+    for s, (b, a) in enumerate(zip(_ships(before), _ships(after), strict=False)):
+        if b.get("alive") is False:
+            continue
+        going_b, going_a = _int(b.get("in_transfer_to")), _int(a.get("in_transfer_to"))
+        ring_b, ring_a = _int(b.get("ring")), _int(a.get("ring"))
+        if going_b is not None and ring_a == going_b and ring_b != ring_a and s != skip:
+            lines.append(f"Ship {mark(s)} arrives in ring {ring_a}.")
+        if going_a is not None and (going_b is None or ring_a == going_b) and going_a != going_b and s != skip:
+            lines.append(f"Ship {mark(s)} leaves ring {ring_a} for ring {going_a}.")
+        mass_b, mass_a = _int(b.get("mass")), _int(a.get("mass"))
+        if mass_b is not None and mass_a is not None and mass_a > mass_b:
+            lines.append(f"Ship {mark(s)} scoops {mass_a - mass_b} reaction mass ({mass_b} → {mass_a}).")
+    return lines
+
+
+def event_words(event: str) -> str:
+    """A shot or a collision for players; other events are told from the ships themselves."""
+    m = _FIRES.fullmatch(event)
+    if m:
+        shooter, strength, target, distance, damage = (int(g) for g in m.groups())
+        return f"Ship {mark(shooter)} fires weapons {strength} at ship {mark(target)}, {distance} mm away: {damage} damage."
+    m = _COLLIDES.fullmatch(event)
+    if m:
+        return f"Ship {mark(int(m.group(1)))} collides with ship {mark(int(m.group(2)))}."
+    if "arrives in ring" in event or event.endswith("is destroyed"):
+        return ""
+    text = _SEAT.sub(lambda s: f"ship {mark(int(s.group(1)))}", event.strip())
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def _hull_lines(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    lines = []
+    for s, (b, a) in enumerate(zip(_ships(before), _ships(after), strict=False)):
+        hull_b, hull_a = _int(b.get("hull")), _int(a.get("hull"))
+        destroyed = b.get("alive") is not False and a.get("alive") is False
+        if hull_b is not None and hull_a is not None and hull_a < hull_b:
+            line = f"Ship {mark(s)} loses {hull_b - hull_a} hull ({hull_b} → {hull_a})"
+            lines.append(line + (" and is destroyed." if destroyed else "."))
+        elif destroyed:
+            lines.append(f"Ship {mark(s)} is destroyed.")
+    return lines
+
+
+def _next_lines(seat: int | None, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    if after.get("outcome"):
+        return []
+    lines = []
+    round_b, round_a = _int(before.get("round")), _int(after.get("round"))
+    nxt = _int(after.get("to_move"))
+    if round_b is not None and round_a is not None and round_a > round_b:
+        limit = _int(after.get("round_limit"))
+        of = f" of {limit}" if limit else ""
+        first = f"; {who(nxt, start=False)} allocates first" if nxt is not None else ""
+        lines.append(f"Round {round_a}{of} begins{first}.")
+    elif nxt is not None and nxt != seat:
+        lines.append(f"{who(nxt)} is next.")
+    return lines
+
+
+def _outcome(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    outcome = after.get("outcome")
+    if not isinstance(outcome, Mapping) or before.get("outcome"):
+        return []
+    reason = _text(outcome.get("reason"))
+    lines = [f"Game over: {reason}." if reason else "Game over."]
+    winners = [w for w in _list(outcome.get("winners")) if _int(w) is not None]
+    players = len(_ships(after)) or _int(after.get("players_count")) or 0
+    if not winners or len(winners) == players:
+        lines.append("The game is a draw.")
+    elif len(winners) == 1:
+        lines.append(f"{who(winners[0])} wins.")
+    else:
+        lines.append(f"{_join([who(w, start=i == 0) for i, w in enumerate(winners)])} share the win.")
+    return lines
+
+
+# -- the whole description ---------------------------------------------------------------------
+def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any]) -> list[str]:
+    """The allocation in words, then one line per consequence the two views show."""
+    seat = _int(before.get("to_move"))
+    name = who(seat)
+    plan = Plan(notation)
+    resolved = _resolved_now(seat, after)
+    alone = resolved and after.get("resolution", "turn") != "round"
+    if not notation.split() or not any(t in notation.lower().split() for t in ("coast", "burn")):
+        lines = [f"{name}: {notation}"]
+    else:
+        lines = [_first_line(name, plan, seat, before, alone)]
+    if resolved:
+        if not alone:
+            lines.append("The round resolves: every ship moves and fires.")
+        lines += _movement_lines(before, after, seat if alone else None)
+        lines += [event_words(e) for e in _list(after.get("events")) if isinstance(e, str)]
+        lines += _hull_lines(before, after)
+    lines += _next_lines(seat, before, after)
+    lines += _outcome(before, after)
+    return [line for line in lines if line]

@@ -1,0 +1,199 @@
+"""Constellations actions told in words: what each seat reads in the event log, and what it may not."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import astrarium
+from astrarium.core import Rng, State
+from astrarium.games.constellations.words import describe
+
+GAME = astrarium.get_game("constellations")
+# The yellow dwarf at i1 moves the gas giant at h1 into the planet's right line: g found 3 times after.
+POINTS_BOARD = ".G.....GY\n.P.......\n.G......."
+# No star can move anything: the yellow dwarf's rings (range 3) are empty, the planet is 4 cells away.
+STILL_BOARD = "Y...P"
+NEVER = "kkkkk/1"
+CARD = re.compile(r"\b[bgyrwk]{1,5}/[0-9]{1,2}\b")
+
+
+def new(board: str, deck: list[str], players: int = 1, **options: object) -> State:
+    return GAME.new_game(players, 0, {"board": board, "deck": deck, **options})
+
+
+def told(state: State, notation: str, seat: int | None) -> list[str]:
+    """Play ``notation`` and return its description from ``seat``'s views (None: a spectator)."""
+    before = state.picture_view(seat)
+    state.apply(notation)
+    return GAME.describe(before, notation, state.picture_view(seat))
+
+
+def told_to_all(state: State, notation: str) -> dict[int | None, list[str]]:
+    seats: list[int | None] = [*range(state.players), None]
+    before = {seat: state.picture_view(seat) for seat in seats}
+    state.apply(notation)
+    return {seat: GAME.describe(before[seat], notation, state.picture_view(seat)) for seat in seats}
+
+
+def test_rotation_names_the_star_its_range_and_the_objects_it_moves() -> None:
+    state = new(POINTS_BOARD, ["g/3", NEVER, NEVER, NEVER])
+    assert told(state, "rot i1", 0) == ["A (seat 0) rotates around the yellow dwarf at i1 (range 3), moving 1 object one step clockwise."]
+
+
+def test_play_tells_times_found_points_and_the_turn_that_ends_by_itself() -> None:
+    state = new(POINTS_BOARD, ["g/3", NEVER, NEVER, NEVER])
+    state.apply("rot i1")
+    assert told(state, "play g/3", 0) == [
+        "A (seat 0) plays g/3: found 3 times, 12 points (3 + 4 + 5); score 12.",
+        "No card left in A's hand is found on the board, so the turn ends.",
+        f"A (seat 0) draws {NEVER}.",
+        "The deck is now empty.",
+        "Round 2 of 12 begins.",
+    ]
+
+
+def test_card_drawn_is_named_to_the_drawer_and_counted_for_the_others() -> None:
+    state = new(POINTS_BOARD, ["g/3", NEVER, NEVER, NEVER, NEVER, NEVER, "b/1", NEVER], players=2)
+    state.apply("rot i1")
+    lines = told_to_all(state, "play g/3")
+    assert lines[0][2] == "A (seat 0) draws b/1."
+    assert lines[1][2] == lines[None][2] == "A (seat 0) draws 1 card."
+    assert lines[1][-1] == "B (seat 1) is next."
+    assert not any("b/1" in line for line in lines[1] + lines[None])
+
+
+def test_end_names_the_cards_kept_only_to_their_holder() -> None:
+    state = new(POINTS_BOARD, ["g/3", "g/1", NEVER, NEVER, NEVER, NEVER], players=2)
+    state.apply("rot i1")
+    lines = told_to_all(state, "end")
+    assert lines[0] == ["A (seat 0) ends the turn, keeping g/3, g/1 and kkkkk/1.", "B (seat 1) is next."]
+    assert lines[1] == lines[None] == ["A (seat 0) ends the turn.", "B (seat 1) is next."]
+
+
+def test_turn_ending_rotation_says_why_and_who_is_next() -> None:
+    state = new(POINTS_BOARD, [NEVER] * 6, players=2)
+    assert told(state, "rot i1", 1) == [
+        "A (seat 0) rotates around the yellow dwarf at i1 (range 3), moving 1 object one step clockwise.",
+        "No card in A's hand is found on the board, so the turn ends.",
+        "B (seat 1) is next.",
+    ]
+
+
+def test_pass_when_no_star_can_move_anything() -> None:
+    state = new(STILL_BOARD, ["g/1", NEVER, NEVER])
+    assert told(state, "pass", None) == [
+        "A (seat 0) passes: no star can move anything.",
+        "No card in A's hand is found on the board, so the turn ends.",
+        "Round 2 of 12 begins.",
+    ]
+
+
+def test_variant_swap_names_the_card_swapped_away() -> None:
+    state = new(STILL_BOARD, ["g/1", NEVER, NEVER, "b/1"], swap=True)
+    assert told(state, "swap g/1", 0) == [
+        "A (seat 0) swaps g/1 away instead of rotating.",
+        "A (seat 0) draws b/1.",
+        "The deck is now empty.",
+        "Round 2 of 12 begins.",
+    ]
+
+
+def test_game_end_says_why_and_who_won() -> None:
+    state = new(POINTS_BOARD, ["g/3"], hand_size=1, solo_target=10)
+    state.apply("rot i1")
+    assert told(state, "play g/3", 0) == [
+        "A (seat 0) plays g/3: found 3 times, 12 points (3 + 4 + 5); score 12.",
+        "A (seat 0) has played every card, so the turn ends.",
+        "Game over: every constellation card has been played; 12 points reached the solo target of 10.",
+        "A (seat 0) wins.",
+    ]
+
+
+def test_full_tie_at_the_round_limit_is_a_draw() -> None:
+    state = new(STILL_BOARD, [NEVER] * 6, players=2, max_rounds=2)
+    for _ in range(3):
+        state.apply("pass")
+    lines = told(state, "pass", None)
+    assert lines[-2:] == ["Game over: 2 rounds were played; top score 0.", "The game is a draw."]
+
+
+def test_missing_keys_and_unknown_notation_fall_back_to_plain_words() -> None:
+    assert describe({}, "rot c4", {}) == ["The game rotates the rings around c4."]
+    assert describe({"to_move": 1}, "dance", {"outcome": "odd"}) == ["B (seat 1): dance"]
+    assert describe({"to_move": 0, "board": 5, "played": [None]}, "play g/1", {"played": [[0, "g/1"]], "hand_sizes": "x"})[0] == (
+        "A (seat 0) plays g/1."
+    )
+
+
+def _visible_cards(before: dict, after: dict, notation: str) -> set[str]:
+    """Every card the seat may read in its two views (its own hand, the public plays and swaps) or in the notation."""
+    seen = set(CARD.findall(notation))
+    for view in (before, after):
+        seen.update(view.get("hand") or [])
+        seen.update(str(p[1]) for p in view.get("played", []))
+        seen.update(str(p[1]) for p in view.get("swapped", []))
+    return seen
+
+
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 4), swap=st.booleans())
+def test_every_action_is_told_to_every_seat_without_naming_a_hidden_card(seed: int, players: int, swap: bool) -> None:
+    state = GAME.new_game(players, seed, {"swap": swap, "max_rounds": 6})
+    rng = Rng(seed)
+    seats: list[int | None] = [*range(players), None]
+    while not state.is_over:
+        before = {seat: state.picture_view(seat) for seat in seats}
+        action = rng.choice(state.legal_actions())
+        notation = str(action)
+        state.apply(action)
+        full = state.full_view()
+        for seat in seats:
+            after = state.picture_view(seat)
+            lines = describe(before[seat], notation, after)
+            assert lines and all(isinstance(line, str) and line.strip() for line in lines)
+            named = set(CARD.findall(" ".join(lines)))
+            assert named <= _visible_cards(before[seat], after, notation), (seat, notation, lines)
+            others = {c for s, hand in enumerate(full["hands"]) if s != seat for c in hand} | set(full["deck_order"])
+            assert not (named & others) - _visible_cards(before[seat], after, notation)
+
+
+ODD_VALUES = st.sampled_from([None, 0, -1, "x", [], {}, [None], {"a": 1}, True, 2.5])
+
+
+def damaged(value: Any, data: st.DataObject, depth: int = 0) -> Any:
+    """``value`` with some keys dropped and some values replaced by values of the wrong type."""
+    if depth > 2:
+        return value
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            what = data.draw(st.sampled_from(["keep", "keep", "inside", "drop", "odd"]))
+            if what == "odd":
+                out[key] = data.draw(ODD_VALUES)
+            elif what != "drop":
+                out[key] = damaged(item, data, depth + 1) if what == "inside" else item
+        return out
+    if isinstance(value, list) and value and isinstance(value[0], dict | list):
+        return [damaged(item, data, depth + 1) for item in value]
+    return value
+
+
+@given(seed=st.integers(0, 1_000), steps=st.integers(0, 60), data=st.data())
+def test_damaged_views_fall_back_without_raising(seed: int, steps: int, data: st.DataObject) -> None:
+    state = GAME.new_game(2, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_over:
+        return
+    before = state.picture_view(0)
+    notation = str(rng.choice(state.legal_actions()))
+    state.apply(notation)
+    after = state.picture_view(0)
+    lines = describe(damaged(before, data), notation, damaged(after, data))
+    assert lines and all(isinstance(line, str) and line.strip() for line in lines)

@@ -1,0 +1,148 @@
+"""Orbital Combat allocations told in words: burns, arrivals, shots, hull lost, ships destroyed, rounds resolved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import astrarium
+from astrarium.core import Rng, State
+from astrarium.games.orbital_combat.words import describe
+
+GAME = astrarium.get_game("orbital-combat")
+
+
+def new(players: int = 2, **options: object) -> State:
+    return GAME.new_game(players, 0, options)
+
+
+def told(state: State, notation: str, seat: int | None = 0) -> list[str]:
+    before = state.picture_view(seat)
+    state.apply(notation)
+    return GAME.describe(before, notation, state.picture_view(seat))
+
+
+def test_shot_that_destroys_a_ship_tells_the_damage_the_hull_lost_and_the_end() -> None:
+    state = new(ships=["r4 s1", "r4 s9 h3"], resolution="turn")
+    assert told(state, "coast w10 d0", 1) == [
+        "Ship A (seat 0) coasts; weapons 10 at ship B, defense 0.",
+        "Ship A fires weapons 10 at ship B, 26 mm away: 10 damage.",
+        "Ship B loses 3 hull (3 → 0) and is destroyed.",
+        "Game over: seat 0 is the last ship flying.",
+        "Ship A (seat 0) wins.",
+    ]
+
+
+def test_turn_resolution_burn_leaves_the_ring_and_arrives_next_turn() -> None:
+    state = new(resolution="turn")
+    assert told(state, "rot burn retro hard w0 d7") == [
+        "Ship A (seat 0) turns about and burns retrograde hard: leaves ring 4 for ring 2; no weapons, defense 7.",
+        "Ship B (seat 1) is next.",
+    ]
+    assert told(state, "coast w0 d10") == [
+        "Ship B (seat 1) coasts; no weapons, defense 10.",
+        "Round 2 of 40 begins; ship B (seat 1) allocates first.",
+    ]
+    state.apply("coast w0 d10")
+    assert told(state, "coast w0 d10")[0] == "Ship A (seat 0) arrives in ring 2 and coasts; no weapons, defense 10."
+
+
+def test_round_resolution_plans_first_then_tells_the_whole_round() -> None:
+    state = new()
+    assert told(state, "rot burn retro hard w0 d7", None) == [
+        "Ship A (seat 0) allocates: turn about and burn retrograde hard (ring 4 to ring 2); no weapons, defense 7.",
+        "Ship B (seat 1) is next.",
+    ]
+    assert told(state, "coast scoop w0 d5", None) == [
+        "Ship B (seat 1) allocates: coast and scoop; no weapons, defense 5.",
+        "The round resolves: every ship moves and fires.",
+        "Ship A leaves ring 4 for ring 2.",
+        "Ship B scoops 6 reaction mass (10 → 16).",
+        "Round 2 of 40 begins; ship B (seat 1) allocates first.",
+    ]
+    state.apply("coast w0 d10")
+    assert told(state, "coast w0 d10")[2] == "Ship A arrives in ring 2."
+
+
+def test_collision_costs_both_ships_hull() -> None:
+    state = new(ships=["r4 s1", "r4 s7"], resolution="turn")
+    assert told(state, "coast w0 d10") == [
+        "Ship A (seat 0) coasts; no weapons, defense 10.",
+        "Ship A collides with ship B.",
+        "Ship A loses 2 hull (12 → 10).",
+        "Ship B loses 2 hull (12 → 10).",
+        "Ship B (seat 1) is next.",
+    ]
+
+
+def test_named_target_among_several_opponents() -> None:
+    state = new(3, ships=["r4 s1", "r4 s9", "r4 s11"], resolution="turn")
+    assert told(state, "coast w4 d6 @2")[0] == "Ship A (seat 0) coasts; weapons 4 at ship C, defense 6."
+
+
+def test_missing_keys_and_unreadable_notation_fall_back_to_plain_words() -> None:
+    assert describe({}, "coast w0 d10", {}) == ["The game coasts; no weapons, defense 10."]
+    assert describe({"to_move": 1}, "dance", {"ships": "odd"}) == ["Ship B (seat 1): dance"]
+    assert describe({"to_move": 0, "ships": [{"hull": 5}]}, "burn pro", {"ships": [{"hull": 2, "alive": False}]}) == [
+        "Ship A (seat 0) coasts; no weapons.",
+        "Ship A loses 3 hull (5 → 2) and is destroyed.",
+    ]
+
+
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), resolution=st.sampled_from(["round", "turn"]))
+def test_every_allocation_is_told_the_same_to_every_seat(seed: int, players: int, resolution: str) -> None:
+    """Perfect information: every seat and the spectator read the same non-empty lines."""
+    state = GAME.new_game(players, seed, {"resolution": resolution, "round_limit": 15})
+    rng = Rng(seed)
+    seats: list[int | None] = [*range(players), None]
+    while not state.is_over:
+        before = {seat: state.picture_view(seat) for seat in seats}
+        notation = str(rng.choice(state.legal_actions()))
+        state.apply(notation)
+        told_to = [describe(before[seat], notation, state.picture_view(seat)) for seat in seats]
+        assert told_to[0] and all(isinstance(line, str) and line.strip() for line in told_to[0])
+        assert all(lines == told_to[0] for lines in told_to)
+        destroyed = [s for s in range(players) if before[None]["ships"][s]["alive"] and not state.view(None)["ships"][s]["alive"]]
+        for seat in destroyed:
+            assert any(line.startswith(f"Ship {'ABCD'[seat]} ") and "destroyed" in line for line in told_to[0])
+
+
+ODD_VALUES = st.sampled_from([None, 0, -1, "x", [], {}, [None], {"a": 1}, True, 2.5])
+
+
+def damaged(value: Any, data: st.DataObject, depth: int = 0) -> Any:
+    """``value`` with some keys dropped and some values replaced by values of the wrong type."""
+    if depth > 2:
+        return value
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            what = data.draw(st.sampled_from(["keep", "keep", "inside", "drop", "odd"]))
+            if what == "odd":
+                out[key] = data.draw(ODD_VALUES)
+            elif what != "drop":
+                out[key] = damaged(item, data, depth + 1) if what == "inside" else item
+        return out
+    if isinstance(value, list) and value and isinstance(value[0], dict | list):
+        return [damaged(item, data, depth + 1) for item in value]
+    return value
+
+
+@given(seed=st.integers(0, 1_000), steps=st.integers(0, 60), data=st.data())
+def test_damaged_views_fall_back_without_raising(seed: int, steps: int, data: st.DataObject) -> None:
+    state = GAME.new_game(2, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_over:
+        return
+    before = state.picture_view(0)
+    notation = str(rng.choice(state.legal_actions()))
+    state.apply(notation)
+    after = state.picture_view(0)
+    lines = describe(damaged(before, data), notation, damaged(after, data))
+    assert lines and all(isinstance(line, str) and line.strip() for line in lines)
