@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -172,42 +171,3 @@ def test_every_action_is_told_to_every_seat_without_naming_a_hidden_card(seed: i
             assert lines and all(isinstance(line, str) and line.strip() for line in lines)
             named = {table[m] for m in mention.findall(" ".join(lines))}
             assert named <= _visible(before[seat], after, notation, seat), (seat, notation, lines)
-
-
-ODD_VALUES = st.sampled_from([None, 0, -1, "x", [], {}, [None], {"a": 1}, True, 2.5])
-
-
-def damaged(value: Any, data: st.DataObject, depth: int = 0) -> Any:
-    """``value`` with some keys dropped and some values replaced by values of the wrong type."""
-    if depth > 2:
-        return value
-    if isinstance(value, dict):
-        out = {}
-        for key, item in value.items():
-            what = data.draw(st.sampled_from(["keep", "keep", "inside", "drop", "odd"]))
-            if what == "odd":
-                out[key] = data.draw(ODD_VALUES)
-            elif what != "drop":
-                out[key] = damaged(item, data, depth + 1) if what == "inside" else item
-        return out
-    if isinstance(value, list) and value and isinstance(value[0], dict | list):
-        return [damaged(item, data, depth + 1) for item in value]
-    return value
-
-
-@given(seed=st.integers(0, 1_000), steps=st.integers(0, 60), data=st.data())
-def test_damaged_views_fall_back_without_raising(seed: int, steps: int, data: st.DataObject) -> None:
-    state = GAME.new_game(2, seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    if state.is_over:
-        return
-    before = state.picture_view(0)
-    notation = str(rng.choice(state.legal_actions()))
-    state.apply(notation)
-    after = state.picture_view(0)
-    lines = describe(damaged(before, data), notation, damaged(after, data))
-    assert lines and all(isinstance(line, str) and line.strip() for line in lines)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -162,42 +161,3 @@ def test_every_action_is_told_the_same_to_every_seat(seed: int, players: int, sc
         named = drawn_cards(told_to[0])
         if "shuffled" not in " ".join(told_to[0]):
             assert named == [card_words(card) for card in reversed(order)][: len(named)]
-
-
-ODD_VALUES = st.sampled_from([None, 0, -1, "x", [], {}, [None], {"a": 1}, True, 2.5])
-
-
-def damaged(value: Any, data: st.DataObject, depth: int = 0) -> Any:
-    """``value`` with some keys dropped and some values replaced by values of the wrong type."""
-    if depth > 2:
-        return value
-    if isinstance(value, dict):
-        out = {}
-        for key, item in value.items():
-            what = data.draw(st.sampled_from(["keep", "keep", "inside", "drop", "odd"]))
-            if what == "odd":
-                out[key] = data.draw(ODD_VALUES)
-            elif what != "drop":
-                out[key] = damaged(item, data, depth + 1) if what == "inside" else item
-        return out
-    if isinstance(value, list) and value and isinstance(value[0], dict | list):
-        return [damaged(item, data, depth + 1) for item in value]
-    return value
-
-
-@given(seed=st.integers(0, 1_000), steps=st.integers(0, 60), data=st.data())
-def test_damaged_views_fall_back_without_raising(seed: int, steps: int, data: st.DataObject) -> None:
-    state = GAME.new_game(2, seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    if state.is_over:
-        return
-    before = state.picture_view(0)
-    notation = str(rng.choice(state.legal_actions()))
-    state.apply(notation)
-    after = state.picture_view(0)
-    lines = describe(damaged(before, data), notation, damaged(after, data))
-    assert lines and all(isinstance(line, str) and line.strip() for line in lines)

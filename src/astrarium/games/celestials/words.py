@@ -14,8 +14,14 @@ says "a card". Card names come from the decks every view carries.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
+
+from astrarium.core.words import as_int as _int
+from astrarium.core.words import as_list as _list
+from astrarium.core.words import as_map as _map
+from astrarium.core.words import as_text as _text
+from astrarium.core.words import join_words as _join
 
 SEAT_MARKS = ("A", "B")
 #: The view's ``step`` between two turns (while a reshuffle question is open, the next turn waits).
@@ -24,26 +30,6 @@ DEFAULT_CHARACTERS = ("Sun", "Moon")
 
 
 # -- small readers that never fail on a missing or odd value -------------------------------
-def _int(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _map(value: object) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _join(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _player(view: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:

@@ -12,36 +12,20 @@ holds), and every other seat hears how many were drawn.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from astrarium.core.words import as_int as _int
+from astrarium.core.words import as_list as _list
+from astrarium.core.words import as_text as _text
+from astrarium.core.words import join_words as _join
+from astrarium.core.words import plural as _plural
 from astrarium.games.constellations.board import OBJECTS, STAR_RANGES
 
 SEAT_MARKS = ("A", "B", "C", "D")
 
 
 # -- small readers that never fail on a missing or odd value -------------------------------
-def _int(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
-def _join(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def who(seat: int | None) -> str:

@@ -17,8 +17,14 @@ allocation is still waiting: ``allocated_this_round``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
+
+from astrarium.core.words import as_int as _int
+from astrarium.core.words import as_list as _list
+from astrarium.core.words import as_map as _map
+from astrarium.core.words import as_text as _text
+from astrarium.core.words import join_words as _join
 
 SEAT_MARKS = ("A", "B", "C", "D")
 DIRECTIONS = {
@@ -38,26 +44,6 @@ _COLLIDES = re.compile(r"seat (\d) collides with seat (\d)")
 
 
 # -- small readers that never fail on a missing or odd value -------------------------------
-def _int(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _map(value: object) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _join(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def mark(seat: int) -> str:
