@@ -9,6 +9,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import astrarium
+import astrarium.agents
 from astrarium.agents import make_agent, parse_agent_spec
 from astrarium.cli import app
 from astrarium.cli.app import default_players
@@ -53,17 +54,17 @@ def test_rules_prints_the_rules_and_options() -> None:
 def test_unknown_game_is_one_line_not_a_traceback() -> None:
     result = runner.invoke(app, ["rules", "chess"])
     assert result.exit_code == 2
-    assert "no game called 'chess'" in result.stdout
-    assert "Traceback" not in result.stdout
+    assert "no game called 'chess'" in result.stderr and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.output
 
 
 def test_bad_option_and_seat_are_one_line_errors() -> None:
     result = runner.invoke(app, ["play", "toy-pile", "--option", "target=99"])
-    assert result.exit_code == 2 and "option 'target'" in result.stdout
+    assert result.exit_code == 2 and "option 'target'" in result.stderr
     result = runner.invoke(app, ["play", "toy-pile", "--seat", "5=random"])
-    assert result.exit_code == 2 and "seats are numbered 0 to 2" in result.stdout  # toy-pile seats at most 3
+    assert result.exit_code == 2 and "seats are numbered 0 to 2" in result.stderr  # toy-pile seats at most 3
     result = runner.invoke(app, ["play", "toy-pile", "--seat", "1=wizard"])
-    assert result.exit_code == 2 and "unknown player kind 'wizard'" in result.stdout
+    assert result.exit_code == 2 and "unknown player kind 'wizard'" in result.stderr
 
 
 def test_play_seats_as_many_players_as_the_seats_named() -> None:
@@ -130,15 +131,16 @@ def test_replay_command_shows_the_final_position(tmp_path) -> None:
     step_through(state.to_record(), c, scripted(["", "b", "2", "x", "q"]))
     assert "position after move 2" in output(c)
     bad = runner.invoke(app, ["replay", str(tmp_path / "none.json")])
-    assert bad.exit_code == 2 and "cannot read" in bad.stdout
+    assert bad.exit_code == 2 and "cannot read" in bad.stderr
 
 
 def test_menu_sets_up_a_game_and_plays_it() -> None:
     c = console()
     ids = astrarium.list_games()
     choice = str(ids.index("toy-pile") + 1)
-    # game, players, seat 0 = random (2), seat 1 = random (Enter), seed, then decline another game
-    run_menu(c, scripted([choice, "2", "2", "", "5", "n"]))
+    bot = str(["human", *astrarium.agents.agent_names("toy-pile")].index("random") + 1)
+    # game, players, seat 0 = random, seat 1 = random (Enter), seed, then decline another game
+    run_menu(c, scripted([choice, "2", bot, "", "5", "n"]))
     text = output(c)
     assert "Game over" in text and "Goodbye" in text
 

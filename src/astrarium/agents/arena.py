@@ -12,16 +12,22 @@ Wilson intervals, the mean game length and the first seat's advantage.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import multiprocessing
+import os
+import stat
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from astrarium.agents.base import make_agent
+from astrarium.agents.search import seat_to_act
+from astrarium.core.data import check_path
+from astrarium.core.errors import short
 from astrarium.core.registry import get_game
 
 Z95 = 1.959963984540054
@@ -153,6 +159,55 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+#: The most games one run of the arena plays (a billion games would already take years).
+MAX_GAMES = 1_000_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Plan(Sequence[Match]):
+    """The games of a run, made one at a time when asked for.
+
+    A run of a hundred million games must start at once, not after building a
+    hundred million :class:`Match` objects: the plan holds only what every game
+    shares, and ``plan[g]`` (or iterating it) makes game ``g``'s match.
+    """
+
+    game: str
+    lineup: tuple[str, ...]
+    games: int
+    seed: int
+    options: Mapping[str, Any]
+    records: str | None = None
+
+    def __len__(self) -> int:
+        return self.games
+
+    @overload
+    def __getitem__(self, index: int) -> Match: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Match]: ...
+
+    def __getitem__(self, index: int | slice) -> Match | list[Match]:
+        if isinstance(index, slice):
+            return [self.match(g) for g in range(*index.indices(self.games))]
+        g = index + self.games if index < 0 else index
+        if not 0 <= g < self.games:
+            raise IndexError(f"game {index} is not in a plan of {self.games} games")
+        return self.match(g)
+
+    def __iter__(self) -> Iterator[Match]:
+        for g in range(self.games):
+            yield self.match(g)
+
+    def match(self, g: int) -> Match:
+        """Game ``g``: seed ``seed + g``, the line-up rotated by ``g``."""
+        players = len(self.lineup)
+        entries = tuple((s - g) % players for s in range(players))
+        seats = tuple(self.lineup[e] for e in entries)
+        return Match(g, self.game, players, self.seed + g, self.options, seats, entries, self.records)
+
+
 def plan_matches(
     game_id: str,
     lineup: Sequence[str],
@@ -161,30 +216,87 @@ def plan_matches(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     records: str | Path | None = None,
-) -> list[Match]:
+) -> Plan:
     """``games`` matches of ``lineup`` (one agent spec per seat), seats rotated each game.
 
     Raises OptionError/UnknownGame for a bad game, player count or options, and
-    ValueError for a bad agent spec, before any game is played.
+    ValueError for a bad agent spec, a game count out of range or a records
+    folder that cannot be written, before any game is played. The plan is lazy
+    (see :class:`Plan`), so its size costs nothing until the games are played.
     """
-    if games < 1:
-        raise ValueError(f"the arena needs at least 1 game, not {games}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"the arena plays from 1 to {MAX_GAMES:,} games, not {short(repr(games), 40)}")
     game = get_game(game_id)
     players = len(lineup)
     game.check_players(players)
     resolved = dict(game.resolve_options(players, options))
     game.new_game(players, seed, resolved)  # checks the player count and options now
     for k, spec in enumerate(lineup):
-        make_agent(spec, seed=k)  # checks the spec now, not in a worker
-    folder = None
-    if records is not None:
-        Path(records).mkdir(parents=True, exist_ok=True)
-        folder = str(records)
-    plan = []
-    for g in range(games):
-        entries = tuple((s - g) % players for s in range(players))
-        plan.append(Match(g, game.id, players, seed + g, resolved, tuple(lineup[e] for e in entries), entries, folder))
-    return plan
+        make_agent(spec, seed=k, game=game.id)  # checks the spec now, not in a worker
+    folder = None if records is None else str(prepare_folder(records))
+    return Plan(game.id, tuple(lineup), games, seed, resolved, folder)
+
+
+def prepare_folder(path: str | Path) -> Path:
+    """The records folder, made if missing; a ValueError says why it cannot hold records (before any game)."""
+    folder = check_path(path, "records folder")
+    shown = short(str(folder))
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"cannot keep records in {shown!r}: it is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"cannot make the records folder {shown!r}: {exc.strerror or exc}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write records in {shown!r}: permission denied")
+    return folder
+
+
+def check_output_file(path: Any) -> Path:
+    """``path`` as a file that can be written now; a ValueError says why not.
+
+    Called before a long run, so that a results file in a missing folder or on
+    a device fails at once instead of after every game was played.
+    """
+    target = check_path(path, "output file")
+    shown = short(str(target))
+    try:
+        info: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise ValueError(f"cannot write {shown!r}: {exc.strerror or exc}") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, device or socket)"
+        raise ValueError(f"cannot write {shown!r}: it is {kind}")
+    parent = target.parent
+    if info is None and not parent.is_dir():
+        raise ValueError(f"cannot write {shown!r}: the folder {short(str(parent))!r} does not exist")
+    if not os.access(target if info is not None else parent, os.W_OK):
+        raise ValueError(f"cannot write {shown!r}: permission denied")
+    return target
+
+
+def write_text_file(path: str | Path, text: str) -> Path:
+    """Write ``text`` to a regular file (made or replaced); a FIFO or a device is refused without blocking."""
+    target = check_output_file(path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(target, flags, 0o666)
+    except OSError as exc:
+        raise ValueError(f"cannot write {short(str(target))!r}: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError(f"cannot write {short(str(target))!r}: it is not a regular file")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            fd = -1  # the handle owns it now
+            handle.write(text)
+    except OSError as exc:
+        raise ValueError(f"cannot write {short(str(target))!r}: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    return target
 
 
 def play_match(match: Match) -> MatchResult:
@@ -205,12 +317,12 @@ def play_match(match: Match) -> MatchResult:
 def _play(match: Match) -> MatchResult:
     game = get_game(match.game)
     state = game.new_game(match.players, match.seed, match.options)
-    agents = [make_agent(spec, seed=match.seed * 1000 + match.entries[s]) for s, spec in enumerate(match.seats)]
+    agents = [make_agent(spec, seed=match.seed * 1000 + match.entries[s], game=match.game) for s, spec in enumerate(match.seats)]
     think = [0.0] * match.players
     moves = [0] * match.players
     clock = time.perf_counter
     while not state.is_over:
-        seat = state.current_player
+        seat = seat_to_act(state)
         started = clock()
         action = agents[seat].choose(state)
         think[seat] += clock() - started
@@ -229,8 +341,7 @@ def _play(match: Match) -> MatchResult:
         record["seats"] = {str(s): spec for s, spec in enumerate(match.seats)}
         record["arena"] = {"game_index": match.index, "entries": list(match.entries)}
         path = Path(match.records) / f"{match.game}-{match.index:05d}-seed{match.seed}.json"
-        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        record_path = str(path)
+        record_path = str(write_text_file(path, json.dumps(record, indent=1) + "\n"))
     return MatchResult(
         index=match.index,
         seed=match.seed,
@@ -319,29 +430,28 @@ def write_results(summary: Summary, path: str | Path) -> Path:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
-        path.write_text(json.dumps(summary.to_json(), indent=1) + "\n", encoding="utf-8")
-        return path
+        return write_text_file(path, json.dumps(summary.to_json(), indent=1) + "\n")
     if suffix == ".csv":
-        with path.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(["game", "index", "seed", "seat", "entry", "agent", "return", "result", "length", "reason", "think_seconds"])
-            for r in summary.results:
-                for seat, value in enumerate(r.returns):
-                    result = "win" if value > 0 else "loss" if value < 0 else "draw"
-                    writer.writerow(
-                        [
-                            summary.game,
-                            r.index,
-                            r.seed,
-                            seat,
-                            r.entries[seat],
-                            r.seats[seat],
-                            value,
-                            result,
-                            r.length,
-                            r.reason,
-                            f"{r.think_seconds[seat]:.6f}",
-                        ]
-                    )
-        return path
-    raise ValueError(f"--out {str(path)!r}: write results to a .json or .csv file")
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(["game", "index", "seed", "seat", "entry", "agent", "return", "result", "length", "reason", "think_seconds"])
+        for r in summary.results:
+            for seat, value in enumerate(r.returns):
+                result = "win" if value > 0 else "loss" if value < 0 else "draw"
+                writer.writerow(
+                    [
+                        summary.game,
+                        r.index,
+                        r.seed,
+                        seat,
+                        r.entries[seat],
+                        r.seats[seat],
+                        value,
+                        result,
+                        r.length,
+                        r.reason,
+                        f"{r.think_seconds[seat]:.6f}",
+                    ]
+                )
+        return write_text_file(path, buffer.getvalue())
+    raise ValueError(f"--out {short(str(path))!r}: write results to a .json or .csv file")

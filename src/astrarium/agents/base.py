@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
+import math
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
+from astrarium.core.errors import short
 from astrarium.core.game import State
 
 
@@ -15,6 +18,11 @@ class Agent(Protocol):
     An agent may look at ``state.legal_actions()`` and ``state.view(seat)`` for the
     seat it plays; it must not read hidden parts of the state unless it was built
     with ``perfect_information=True`` (for experiments only).
+
+    A player written for some games only (a fixed strategy of one game) says so
+    with a class attribute ``games``, a tuple of game ids; :func:`make_agent`
+    then refuses it for any other game before play starts. Without it, a player
+    plays every game.
     """
 
     name: str
@@ -30,50 +38,105 @@ def register_agent(name: str, factory: AgentFactory) -> None:
     _AGENTS[name] = factory
 
 
-def agent_names() -> list[str]:
-    return sorted(_AGENTS)
+def agent_games(name: str) -> tuple[str, ...] | None:
+    """The games the kind of player ``name`` is written for (None: every game)."""
+    games = getattr(_AGENTS.get(name), "games", None)
+    return tuple(games) if games is not None else None
+
+
+def agent_names(game: str | None = None) -> list[str]:
+    """The kinds of player, all of them or those that can play ``game``."""
+    return sorted(name for name in _AGENTS if game is None or game in (agent_games(name) or (game,)))
+
+
+#: The longest player spec accepted, in characters (``mcts:iterations=2000,seconds=1`` is 31).
+MAX_SPEC_CHARS = 200
 
 
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"mcts:iterations=2000,seconds=1"`` -> ``("mcts", {"iterations": 2000, "seconds": 1})``.
 
-    Values that read as integers or numbers become numbers; true/false become booleans.
+    Values that read as integers or numbers become numbers; true/false become
+    booleans. A number that is not finite (``nan``, ``inf``, ``1e999``) is
+    refused here, since no option means anything with it; an option given twice
+    is refused rather than silently taking the last.
     """
+    if not isinstance(spec, str):
+        raise ValueError(f"a player spec is text such as 'mcts:iterations=500', not {type(spec).__name__}")
+    if len(spec) > MAX_SPEC_CHARS:
+        raise ValueError(f"player spec {short(spec, 40)!r} is longer than {MAX_SPEC_CHARS} characters")
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
     if not name:
-        raise ValueError(f"no player kind in {spec!r}")
+        raise ValueError(f"no player kind in {short(spec)!r}")
     options: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, raw = part.partition("=")
-        if not eq or not key.strip():
-            raise ValueError(f"player option {part!r} in {spec!r} should look like name=value")
-        options[key.strip()] = _parse_value(raw.strip())
+        key = key.strip()
+        if not eq or not key:
+            raise ValueError(f"player option {short(part, 40)!r} in {short(spec)!r} should look like name=value")
+        if key in options:
+            raise ValueError(f"player option {short(key, 40)!r} is given twice in {short(spec)!r}")
+        options[key] = _parse_value(key, raw.strip())
     return name, options
 
 
-def _parse_value(raw: str) -> Any:
+def _parse_value(key: str, raw: str) -> Any:
     lowered = raw.lower()
     if lowered in ("true", "yes", "on"):
         return True
     if lowered in ("false", "no", "off"):
         return False
-    for kind in (int, float):
-        try:
-            return kind(raw)
-        except ValueError:
-            pass
-    return raw
+    try:
+        return int(raw)
+    except ValueError:
+        pass
+    try:
+        number = float(raw)
+    except ValueError:
+        return raw
+    if not math.isfinite(number):
+        raise ValueError(f"player option {short(key, 40)}={short(raw, 40)!r}: not a finite number")
+    return number
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """Build an agent from a spec such as ``random`` or ``mcts:iterations=500``."""
+def agent_options(name: str) -> list[str] | None:
+    """The option names the kind of player ``name`` takes (None: it takes any, or it is not known)."""
+    factory = _AGENTS.get(name)
+    if factory is None:
+        return None
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # a factory without a signature (a builtin): let it check its own options
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return None
+    named = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return [p.name for p in parameters if p.name != "seed" and p.kind in named]
+
+
+def make_agent(spec: str, seed: int = 0, game: str | None = None) -> Agent:
+    """Build an agent from a spec such as ``random`` or ``mcts:iterations=500``, to play ``game`` if given.
+
+    Every problem is a ValueError that names the option: an unknown kind, a
+    kind written for other games, an option the kind does not take (the
+    message lists the ones it does), or a value out of range (each agent checks
+    its own values).
+    """
     name, options = parse_agent_spec(spec)
     factory = _AGENTS.get(name)
     if factory is None:
         known = ", ".join(agent_names())
-        raise ValueError(f"unknown player kind {name!r}; known: human, {known}")
-    try:
-        return factory(seed=seed, **options)
-    except TypeError as exc:
-        raise ValueError(f"bad options for {name!r}: {exc}") from exc
+        raise ValueError(f"unknown player kind {short(name, 40)!r}; known: human, {known}")
+    games = agent_games(name)
+    if game is not None and games is not None and game not in games:
+        raise ValueError(f"{name} plays only {', '.join(games)}, not {short(game, 40)}")
+    if "seed" in options:
+        raise ValueError(f"{name}: seed is not a player option (each player's seed comes from the game's seed)")
+    allowed = agent_options(name)
+    if allowed is not None:
+        unknown = [key for key in options if key not in allowed]
+        if unknown:
+            takes = f"its options are {', '.join(allowed)}" if allowed else "it takes no options"
+            raise ValueError(f"{name} has no option {short(unknown[0], 40)!r}; {takes}")
+    return factory(seed=seed, **options)

@@ -13,8 +13,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from astrarium.agents.search import must_sample, sampled_copy, terminal_or_evaluate
+from astrarium.agents.search import check_flag, check_whole, must_sample, sampled_copy, seat_to_act, terminal_or_evaluate
 from astrarium.core.game import State
+
+#: The most re-sampled worlds a greedy move averages over (each costs one copy per legal action).
+MAX_SAMPLES = 1000
 
 
 class GreedyAgent:
@@ -23,20 +26,15 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self, seed: int = 0, *, samples: int = 1, perfect_information: bool = False) -> None:
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}")
+        self.samples = check_whole("samples", samples, 1, MAX_SAMPLES)
+        self.perfect_information = check_flag("perfect_information", perfect_information)
         self.rand = random.Random(seed)
-        self.samples = samples
-        self.perfect_information = bool(perfect_information)
 
     def choose(self, state: State) -> Any:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seat = state.current_player
-        if seat is None:
-            raise ValueError(f"the game is over; there is nothing to choose in {state!r}")
-        return self.rank(state, seat, legal)[0]
+        return self.rank(state, seat_to_act(state), legal)[0]
 
     def rank(self, state: State, seat: int, legal: list[Any]) -> list[Any]:
         """The legal actions, best first by mean value (ties in random order)."""

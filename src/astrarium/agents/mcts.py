@@ -42,7 +42,19 @@ import time
 from enum import StrEnum
 from typing import Any
 
-from astrarium.agents.search import advance, check_budget, must_sample, random_playout, sampled_copy, values_for_all
+from astrarium.agents.search import (
+    advance,
+    check_budget,
+    check_flag,
+    check_number,
+    check_whole,
+    must_sample,
+    random_playout,
+    sampled_copy,
+    seat_to_act,
+    values_for_all,
+)
+from astrarium.core.errors import short
 from astrarium.core.game import State
 
 
@@ -55,6 +67,9 @@ class Rollout(StrEnum):
 
 #: Heuristic rollouts look one step ahead at every step, so they stop here unless told otherwise.
 HEURISTIC_DEPTH = 8
+#: The largest rollout depth and exploration constant accepted (beyond them a search only wastes time).
+MAX_DEPTH = 100_000
+MAX_C = 100.0
 
 
 class Node:
@@ -92,20 +107,16 @@ class MCTSAgent:
         perfect_information: bool = False,
     ) -> None:
         self.iterations, self.seconds = check_budget(iterations, seconds)
-        if rollout not in set(Rollout):
-            raise ValueError(f"rollout must be one of {', '.join(Rollout)}, not {rollout!r}")
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-            raise ValueError(f"depth must be a whole number of at least 0, not {depth!r}")
-        if not isinstance(c, int | float) or c < 0:
-            raise ValueError(f"c must be a number of at least 0, not {c!r}")
-        if not isinstance(epsilon, int | float) or not 0 <= epsilon <= 1:
-            raise ValueError(f"epsilon must be between 0 and 1, not {epsilon!r}")
-        self.c = float(c)
+        if not isinstance(rollout, str) or rollout not in set(Rollout):
+            raise ValueError(f"rollout must be one of {', '.join(Rollout)}, not {short(repr(rollout), 40)}")
         self.rollout = Rollout(rollout)
-        self.depth = HEURISTIC_DEPTH if depth is None and self.rollout is Rollout.HEURISTIC else depth
-        self.epsilon = float(epsilon)
-        self.normalize = bool(normalize)
-        self.perfect_information = bool(perfect_information)
+        self.depth = None if depth is None else check_whole("depth", depth, 0, MAX_DEPTH)
+        if self.depth is None and self.rollout is Rollout.HEURISTIC:
+            self.depth = HEURISTIC_DEPTH
+        self.c = check_number("c", c, 0.0, MAX_C)
+        self.epsilon = check_number("epsilon", epsilon, 0.0, 1.0)
+        self.normalize = check_flag("normalize", normalize)
+        self.perfect_information = check_flag("perfect_information", perfect_information)
         self.rand = random.Random(seed)
         #: Statistics of the last search: iterations run, seconds taken, root visits per action.
         self.last_iterations = 0
@@ -125,7 +136,7 @@ class MCTSAgent:
 
     def search(self, state: State) -> Node:
         """Run the search from ``state`` within the budget; return the root node."""
-        seat = state.current_player
+        seat = seat_to_act(state)
         root = Node(None, None)
         started = time.perf_counter()
         if must_sample(state, self.perfect_information):
@@ -229,7 +240,7 @@ class MCTSAgent:
                     advance(world, action)
                     path.append(child)
                     break
-                best = None
+                best = children[legal[0]]
                 best_score = -math.inf
                 if availability:
                     for a in legal:
@@ -285,7 +296,7 @@ class MCTSAgent:
         legal = world.legal_actions()
         if len(legal) == 1 or self.rand.random() < self.epsilon:
             return legal[int(self.rand.random() * len(legal))]
-        seat = world.current_player
+        seat = seat_to_act(world)
         best, best_value = legal[0], -math.inf
         for action in legal:
             after = world.clone()

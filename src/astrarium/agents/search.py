@@ -10,9 +10,11 @@ cannot see is re-sampled. Only a player built with ``perfect_information=True``
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
+from astrarium.core.errors import short
 from astrarium.core.game import State
 from astrarium.core.rng import Rng
 
@@ -58,12 +60,53 @@ def random_playout(state: State, rand: Any, depth: int | None = None) -> int:
     return state.random_playout(rand, depth)
 
 
+#: The largest search budget accepted: ten million iterations, or an hour a move (a person is waiting).
+MAX_ITERATIONS = 10_000_000
+MAX_SECONDS = 3600.0
+
+
+def seat_to_act(state: State) -> int:
+    """The seat to move; a finished game has none, and choosing in it is a caller's mistake."""
+    seat = state.current_player
+    if seat is None:
+        raise ValueError(f"the game is over; there is nothing to choose in {state!r}")
+    return seat
+
+
+def check_whole(name: str, value: Any, low: int, high: int) -> int:
+    """An agent option that must be a whole number in ``[low, high]`` (True is not 1 here)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low:,} to {high:,}, not {short(repr(value), 40)}")
+    return value
+
+
+def check_number(name: str, value: Any, low: float, high: float, *, above_low: bool = False) -> float:
+    """An agent option that must be a finite number in ``[low, high]`` (``(low, high]`` with ``above_low``).
+
+    NaN compares false with everything, so a range check alone would let it
+    through (and a search with ``seconds=nan`` never stops); it is refused here.
+    """
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    ok = ok and (low < value if above_low else low <= value) and value <= high
+    if not ok:
+        bound = f"above {low:g} and at most {high:g}" if above_low else f"from {low:g} to {high:g}"
+        raise ValueError(f"{name} must be a number {bound}, not {short(repr(value), 40)}")
+    return float(value)
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """An agent option that must be true or false (a stray word such as ``cheat`` must not switch it on)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {short(repr(value), 40)}")
+    return value
+
+
 def check_budget(iterations: Any, seconds: Any) -> tuple[int | None, float | None]:
     """Validate a search budget; with neither given, 1000 iterations."""
     if iterations is None and seconds is None:
         iterations = 1000
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
-        raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0):
-        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
-    return iterations, (float(seconds) if seconds is not None else None)
+    if iterations is not None:
+        iterations = check_whole("iterations", iterations, 1, MAX_ITERATIONS)
+    if seconds is not None:
+        seconds = check_number("seconds", seconds, 0.0, MAX_SECONDS, above_low=True)
+    return iterations, seconds

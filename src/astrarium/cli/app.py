@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
-from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
 import astrarium
 from astrarium.agents import agent_names
+from astrarium.agents.base import agent_games
 from astrarium.cli.arena import arena
-from astrarium.cli.session import HUMAN, PlayLoop, build_agents, default_ask, parse_seats, play_puzzle, step_through
-from astrarium.core.errors import AstrariumError
-from astrarium.core.game import Game
+from astrarium.cli.common import console, fail, fresh_seed, parse_number
+from astrarium.cli.session import (
+    HUMAN,
+    PlayLoop,
+    build_agents,
+    default_ask,
+    parse_seats,
+    play_puzzle,
+    seats_of_record,
+    show_public_record,
+    step_through,
+)
+from astrarium.core.errors import AstrariumError, RecordError, short
+from astrarium.core.game import Game, State
 from astrarium.core.records import load_record, replay
 
 app = typer.Typer(
@@ -24,14 +35,13 @@ app = typer.Typer(
     no_args_is_help=False,
     add_completion=False,
     rich_markup_mode="rich",
+    pretty_exceptions_show_locals=False,
 )
-console = Console(highlight=False)
 
+#: The longest command-line argument accepted, in characters (a TOML-valued option fits easily).
+MAX_ARGUMENT_CHARS = 10_000
 
-def fail(message: str) -> typer.Exit:
-    """Print a one-line error (no traceback) and return the exit to raise."""
-    console.print(f"[red]error:[/] {escape(message)}")
-    return typer.Exit(2)
+__all__ = ["app", "console", "fail", "main"]
 
 
 def _game(game_id: str) -> Game:
@@ -41,17 +51,17 @@ def _game(game_id: str) -> Game:
         raise fail(str(exc)) from None
 
 
-def _options(game: Game, pairs: list[str]) -> dict:
+def parse_option_pairs(game: Game, pairs: list[str]) -> dict[str, Any]:
+    """``--option name=value`` pairs as the game's option values (OptionError or ValueError naming the option)."""
     raw: dict[str, str] = {}
     for pair in pairs:
         name, eq, value = pair.partition("=")
-        if not eq:
-            raise fail(f"--option {pair!r} should look like name=value")
+        if not eq or not name.strip():
+            raise ValueError(f"--option {short(pair, 60)!r} should look like name=value")
+        if name.strip() in raw:
+            raise ValueError(f"--option {short(name.strip(), 40)!r} is given twice")
         raw[name.strip()] = value
-    try:
-        return game.parse_options(raw)
-    except AstrariumError as exc:
-        raise fail(str(exc)) from None
+    return game.parse_options(raw)
 
 
 @app.callback(invoke_without_command=True)
@@ -59,7 +69,9 @@ def main_callback(ctx: typer.Context) -> None:
     if ctx.invoked_subcommand is None:
         from astrarium.cli.menu import run_menu
 
-        run_menu(console, default_ask(console))
+        ask = default_ask(console)
+        run_menu(console, ask)
+        ask.exit_if_ended()
 
 
 @app.command()
@@ -99,6 +111,7 @@ def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id
 
 
 PLAYERS_HELP = "number of players (default: enough for every seat named, at least the game's minimum)"
+SEED_HELP = "random seed: the same seed and moves give the same game (default: a fresh one, shown at the end and kept in saves)"
 
 
 @app.command()
@@ -106,28 +119,41 @@ def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'astrarium games'")],
     players: Annotated[Optional[int], typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     seat: Annotated[list[str], typer.Option("--seat", "-s", help="who plays a seat: 0=human, 1=random, 1=mcts:iterations=500 ...")] = [],  # noqa: B006
-    seed: Annotated[int, typer.Option(help="random seed: the same seed and moves give the same game")] = 0,
+    seed: Annotated[Optional[int], typer.Option(help=SEED_HELP)] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="a game option, name=value (see 'astrarium rules GAME')")] = [],  # noqa: B006
     load: Annotated[Optional[str], typer.Option(help="continue a saved game (a record file)")] = None,
 ) -> None:
     """Play a game at the terminal: hot-seat humans and computer players."""
     game = _game(game_id)
     try:
-        if load:
-            record = load_record(load)
-            if record.get("game") != game.id:
-                raise fail(f"{load} is a record of {record.get('game')!r}, not {game.id!r}")
-            state = replay(record)
-            saved = {int(k): v for k, v in (record.get("seats") or {}).items()}
-            seats = parse_seats([f"{s}={w}" for s, w in {**saved, **dict(_split(seat))}.items()], state.players)
+        if load is not None:
+            if players is not None or seed is not None or option:
+                raise ValueError("--load continues a saved game: its players, seed and options come from the record")
+            state, saved = load_game(load, game)
+            seats = parse_seats(seat, state.players, saved)
         else:
-            count = players if players is not None else default_players(game, [s for s, _ in _split(seat)])
-            state = game.new_game(count, seed, _options(game, option))
+            count = players if players is not None else default_players(game, named_seats(seat))
+            state = game.new_game(count, fresh_seed() if seed is None else seed, parse_option_pairs(game, option))
             seats = parse_seats(seat, count)
-        agents = build_agents(seats, state.seed)
-    except (AstrariumError, ValueError) as exc:
+        agents = build_agents(seats, state.seed, game.id)
+    except ValueError as exc:  # AstrariumError, and the seat and option parsers' own errors
         raise fail(str(exc)) from None
-    PlayLoop(state, seats, console, default_ask(console), agents=agents).run()
+    ask = default_ask(console)
+    PlayLoop(state, seats, console, ask, agents=agents).run()
+    ask.exit_if_ended()
+
+
+def load_game(path: str, game: Game) -> tuple[State, dict[int, str]]:
+    """The saved game at ``path`` and who sat where, checked: a RecordError names the file and the field."""
+    record = load_record(path)
+    label = short(path)
+    if record["game"] != game.id:
+        raise RecordError(f"{label} is a record of {short(record['game'], 40)!r}, not {game.id!r}")
+    try:
+        state = replay(record)
+    except RecordError as exc:
+        raise RecordError(f"{label}: {exc}") from None
+    return state, seats_of_record(record, state.players, label)
 
 
 def default_players(game: Game, named: list[int]) -> int:
@@ -135,35 +161,53 @@ def default_players(game: Game, named: list[int]) -> int:
     return min(max([game.min_players, *(s + 1 for s in named)]), game.max_players)
 
 
-def _split(specs: list[str]) -> list[tuple[int, str]]:
-    out = []
-    for spec in specs:
-        s, _, who = spec.partition("=")
-        if not s.strip().isdigit():
-            raise ValueError(f"--seat {spec!r} should look like 0=human")
-        out.append((int(s), who))
-    return out
+def named_seats(specs: list[str]) -> list[int]:
+    """The seat numbers ``--seat`` names (one that is not a number is left for ``parse_seats`` to refuse)."""
+    numbers = (parse_number(spec.partition("=")[0]) for spec in specs)
+    return [n for n in numbers if n is not None]
 
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[str, typer.Argument(help="a record file saved by 'save' or by the arena")],
+    file: Annotated[str, typer.Argument(help="a record file saved by 'save' or 'share', or by the arena")],
     start: Annotated[int, typer.Option(help="first position to show (a move number)")] = 0,
     final: Annotated[bool, typer.Option("--final", help="only print the final position and result")] = False,
 ) -> None:
-    """Step through a game record, position by position."""
+    """Step through a game record, position by position (a public record: list its moves)."""
     try:
         record = load_record(file)
-        state = replay(record)
+        if record.get("public"):
+            game = public_record_game(record)
+        else:
+            state = replay(record)
     except AstrariumError as exc:
         raise fail(str(exc)) from None
+    if record.get("public"):
+        show_public_record(record, game, console, short(file))
+        return
     if final:
         console.print(state.render(None))
         if state.outcome is not None:
             console.print(f"[bold]{escape(state.outcome.reason)}[/]")
         console.print(f"{state.move_number} moves.")
         return
-    step_through(record, console, default_ask(console), start=start)
+    ask = default_ask(console)
+    step_through(record, console, ask, start=start)
+    ask.exit_if_ended()
+
+
+def public_record_game(record: dict[str, Any]) -> Game:
+    """The game of a public record, with its players, options and length checked as a replay would."""
+    try:
+        game = astrarium.get_game(record["game"])
+        players = record["players"]
+        game.check_players(players)
+        bound = game.max_moves(players, game.resolve_options(players, record.get("options") or None))
+    except AstrariumError as exc:
+        raise RecordError(f"cannot read the recorded game: {exc}") from exc
+    if len(record["actions"]) > bound:
+        raise RecordError(f"record has {len(record['actions']):,} actions; a game of {game.title} lasts at most {bound:,}")
+    return game
 
 
 @app.command()
@@ -187,20 +231,42 @@ def puzzle(
         return
     chosen = next((p for p in puzzles if p.number == number), None)
     if chosen is None:
-        raise fail(f"{game.id} has puzzles 1 to {len(puzzles)}, not {number}")
-    play_puzzle(game, chosen, console, default_ask(console))
+        numbers = sorted(p.number for p in puzzles)
+        raise fail(f"{game.id} has puzzles {numbers[0]} to {numbers[-1]}, not {short(str(number), 20)}")
+    ask = default_ask(console)
+    play_puzzle(game, chosen, console, ask)
+    ask.exit_if_ended()
 
 
 @app.command()
 def agents() -> None:
     """List the kinds of player a seat can have."""
-    console.print(", ".join([HUMAN, *agent_names()]))
+    kinds = [HUMAN]
+    for name in agent_names():
+        games = agent_games(name)
+        kinds.append(name if games is None else f"{name} ({', '.join(games)} only)")
+    console.print(escape(", ".join(kinds)))
 
 
 app.command("arena")(arena)
 
 
+def check_arguments(argv: list[str]) -> str | None:
+    """Why the command line cannot be read (an argument too long to be meant), or None.
+
+    The parser echoes unknown options whole in its errors, so a 100 KB argument
+    would come back as 100 KB of error; arguments are bounded before parsing.
+    """
+    for number, argument in enumerate(argv, start=1):
+        if len(argument) > MAX_ARGUMENT_CHARS:
+            return f"argument {number} ({short(argument, 40)!r}) is {len(argument):,} characters long; the limit is {MAX_ARGUMENT_CHARS:,}"
+    return None
+
+
 def main() -> None:
+    problem = check_arguments(sys.argv[1:])
+    if problem is not None:
+        sys.exit(fail(problem).exit_code)
     try:
         app()
     except KeyboardInterrupt:

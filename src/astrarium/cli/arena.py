@@ -7,74 +7,106 @@ from typing import Annotated, Optional
 
 import typer
 from rich import box
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 import astrarium
-from astrarium.agents.arena import MatchError, Summary, plan_matches, run_matches, summarise, write_results
-from astrarium.core.errors import AstrariumError
+from astrarium.agents.arena import (
+    MAX_GAMES,
+    MatchError,
+    Summary,
+    check_output_file,
+    plan_matches,
+    run_matches,
+    summarise,
+    write_results,
+)
+from astrarium.cli.common import console, fail, parse_number, warn
+from astrarium.core.errors import short
+from astrarium.core.game import Game
 
-console = Console(highlight=False)
 
+def parse_lineup(specs: list[str], players: int | None, game: Game) -> list[str]:
+    """``["0=mcts", "1=random"]`` -> ``["mcts", "random"]``; seats not named play ``random``.
 
-def _fail(message: str) -> typer.Exit:
-    console.print(f"[red]error:[/] {escape(message)}")
-    return typer.Exit(2)
-
-
-def parse_lineup(specs: list[str], players: int | None, min_players: int) -> list[str]:
-    """``["0=mcts", "1=random"]`` -> ``["mcts", "random"]``; seats not named play ``random``."""
+    Seat numbers and the player count are checked against the game before the
+    line-up is built, so ``--seat 99999999=random`` is an error, not a list of
+    a hundred million players.
+    """
+    if players is not None:
+        game.check_players(players)
     named: dict[int, str] = {}
     for spec in specs:
         seat_text, eq, who = spec.partition("=")
+        where = f"--seat {short(spec, 60)!r}"
         if not eq or not who.strip():
-            raise ValueError(f"--seat {spec!r} should look like 0=mcts or 1=random")
-        if not seat_text.strip().isdigit():
-            raise ValueError(f"--seat {spec!r}: {seat_text!r} is not a seat number")
-        if who.strip().lower() == "human":
-            raise ValueError(f"--seat {spec!r}: the arena is for computer players only")
-        named[int(seat_text)] = who.strip()
-    count = players if players is not None else max(min_players, max(named, default=-1) + 1)
-    for seat in named:
-        if seat >= count:
-            raise ValueError(f"--seat {seat}=...: seats are numbered 0 to {count - 1}")
+            raise ValueError(f"{where} should look like 0=mcts or 1=random")
+        seat = parse_number(seat_text)
+        if seat is None:
+            raise ValueError(f"{where}: {short(seat_text, 20)!r} is not a seat number")
+        if who.strip().partition(":")[0].strip().lower() == "human":
+            raise ValueError(f"{where}: the arena is for computer players only")
+        top = (players if players is not None else game.max_players) - 1
+        if seat > top:
+            raise ValueError(f"{where}: seats are numbered 0 to {top}")
+        if seat in named:
+            raise ValueError(f"{where}: seat {seat} is named twice")
+        named[seat] = who.strip()
+    count = players if players is not None else max(game.min_players, max(named, default=-1) + 1)
     return [named.get(seat, "random") for seat in range(count)]
+
+
+def cores() -> int:
+    """The processors this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def choose_workers(jobs: int | None, games: int) -> int:
+    """How many processes to play on: at most one per game, and no more than the cores (with a warning)."""
+    available = cores()
+    if jobs is None:
+        return max(1, min(available, games))
+    if jobs < 1:
+        raise ValueError(f"--jobs {jobs}: at least 1")
+    if jobs > available:
+        warn(f"--jobs {short(str(jobs), 20)}: this machine has {available} core(s); playing on {min(available, games)} process(es)")
+        jobs = available
+    return min(jobs, games)
 
 
 def arena(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'astrarium games'")],
-    games: Annotated[int, typer.Option("--games", "-n", help="how many games to play")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", help=f"how many games to play (1 to {MAX_GAMES:,})")] = 100,
     seat: Annotated[list[str], typer.Option("--seat", "-s", help="the line-up: 0=mcts:iterations=500, 1=greedy ... (others: random)")] = [],  # noqa: B006
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="seats (default: as named, at least the minimum)")] = None,
     seed: Annotated[int, typer.Option(help="game g is played with seed SEED+g")] = 0,
     option: Annotated[list[str], typer.Option("--option", "-o", help="a game option, name=value")] = [],  # noqa: B006
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="processes (default: all cores)")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="processes (default: all cores; at most one per game)")] = None,
     out: Annotated[Optional[str], typer.Option(help="save the results: a .json or .csv file")] = None,
     records: Annotated[Optional[str], typer.Option(help="save every game's record in this folder (for 'astrarium replay')")] = None,
 ) -> None:
     """Play computer players against each other, seats rotated every game, and report wins with 95% intervals."""
+    from astrarium.cli.app import parse_option_pairs
+
     try:
         game = astrarium.get_game(game_id)
-        lineup = parse_lineup(seat, players, game.min_players)
-        raw = {}
-        for pair in option:
-            name, eq, value = pair.partition("=")
-            if not eq:
-                raise ValueError(f"--option {pair!r} should look like name=value")
-            raw[name.strip()] = value
-        options = game.parse_options(raw)
-        if out is not None and not out.lower().endswith((".json", ".csv")):
-            raise ValueError(f"--out {out!r}: write results to a .json or .csv file")
-        if jobs is not None and jobs < 1:
-            raise ValueError(f"--jobs {jobs}: at least 1")
+        lineup = parse_lineup(seat, players, game)
+        options = parse_option_pairs(game, option)
+        if out is not None:
+            if not out.lower().endswith((".json", ".csv")):
+                raise ValueError(f"--out {short(out, 60)!r}: write results to a .json or .csv file")
+            check_output_file(out)  # before the games, not after them
         plan = plan_matches(game.id, lineup, games, seed=seed, options=options, records=records)
-    except (AstrariumError, ValueError) as exc:
-        raise _fail(str(exc)) from None
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+        workers = choose_workers(jobs, len(plan))
+    except ValueError as exc:  # AstrariumError, and the line-up, path and plan checks
+        raise fail(str(exc)) from None
     who = " vs ".join(f"{s}={spec}" for s, spec in enumerate(lineup))
-    console.print(f"{escape(game.title)}: {games} games, seeds {seed} to {seed + games - 1}, {workers} process(es); game 0: {escape(who)}")
+    seeds = f"seeds {seed} to {seed + games - 1}"
+    console.print(f"{escape(game.title)}: {games:,} games, {seeds}, {workers} process(es); game 0: {escape(who)}")
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -90,11 +122,14 @@ def arena(
             task = progress.add_task("playing", total=len(plan))
             results = run_matches(plan, jobs=workers, on_result=lambda _: progress.update(task, advance=1, refresh=True))
     except MatchError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     summary = summarise(game.id, lineup, results)
     show_summary(summary)
     if out is not None:
-        path = write_results(summary, out)
+        try:
+            path = write_results(summary, out)
+        except ValueError as exc:
+            raise fail(f"the games were played but the results were not saved: {exc}") from None
         console.print(f"Results saved to {escape(str(path))}.")
     if records is not None:
         console.print(f"Records saved in {escape(records)} (astrarium replay FILE).")

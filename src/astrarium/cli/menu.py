@@ -8,22 +8,31 @@ from rich.table import Table
 
 import astrarium
 from astrarium.agents import agent_names
+from astrarium.cli.common import SEED_RANGE, fresh_seed, parse_number
 from astrarium.cli.session import HUMAN, Ask, PlayLoop, QuitGame, build_agents
 
 #: Searches think for about a second a move when picked from the menu (a person is waiting).
 MENU_BUDGETS = {"mcts": "mcts:seconds=1", "ismcts": "ismcts:seconds=1"}
 
 
-def _choose_int(ask: Ask, console: Console, prompt: str, low: int, high: int, default: int) -> int:
+def _choose_int(ask: Ask, console: Console, prompt: str, low: int, high: int, default: int | None) -> int | None:
+    """A number from ``low`` to ``high`` typed at the prompt; Enter gives ``default``."""
+    shown = "a random one" if default is None else str(default)
     while True:
-        text = ask(f"{prompt} [{low}-{high}, Enter for {default}]: ").strip()
+        text = ask(f"{prompt} [{low}-{high}, Enter for {shown}]: ").strip()
         if not text:
             return default
         if text.lower() in ("q", "quit", "exit"):
             raise QuitGame
-        if text.isdigit() and low <= int(text) <= high:
-            return int(text)
+        number = parse_number(text)
+        if number is not None and low <= number <= high:
+            return number
         console.print(f"[red]Please type a number from {low} to {high}.[/]")
+
+
+def _choose(ask: Ask, console: Console, prompt: str, low: int, high: int, default: int) -> int:
+    choice = _choose_int(ask, console, prompt, low, high, default)
+    return default if choice is None else choice
 
 
 def run_menu(console: Console, ask: Ask) -> None:
@@ -51,21 +60,22 @@ def _menu(console: Console, ask: Ask) -> None:
             count = str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
             table.add_row(str(i), escape(game.title), count)
         console.print(table)
-        choice = _choose_int(ask, console, "Game (q to quit)", 1, len(ids), 1)
+        choice = _choose(ask, console, "Game (q to quit)", 1, len(ids), 1)
         game = astrarium.get_game(ids[choice - 1])
         players = game.min_players
         if game.max_players > game.min_players:
-            players = _choose_int(ask, console, "Players", game.min_players, game.max_players, game.min_players)
-        kinds = [HUMAN, *(MENU_BUDGETS.get(name, name) for name in agent_names())]
+            players = _choose(ask, console, "Players", game.min_players, game.max_players, game.min_players)
+        kinds = [HUMAN, *(MENU_BUDGETS.get(name, name) for name in agent_names(game.id))]
         console.print("Who sits where: " + ", ".join(f"[cyan]{i}[/] {k}" for i, k in enumerate(kinds, start=1)))
         seats: dict[int, str] = {}
         for seat in range(players):
             default = 1 if seat == 0 else kinds.index("random") + 1
-            kind = _choose_int(ask, console, f"Seat {seat}", 1, len(kinds), default)
+            kind = _choose(ask, console, f"Seat {seat}", 1, len(kinds), default)
             seats[seat] = kinds[kind - 1]
-        seed = _choose_int(ask, console, "Seed", 0, 2**31 - 1, 0)
+        chosen = _choose_int(ask, console, "Seed", 0, SEED_RANGE - 1, None)
+        seed = fresh_seed() if chosen is None else chosen  # a fresh game each time unless a seed is asked for
         state = game.new_game(players, seed)
-        PlayLoop(state, seats, console, ask, agents=build_agents(seats, seed)).run()
+        PlayLoop(state, seats, console, ask, agents=build_agents(seats, seed, game.id)).run()
         again = ask("Play again? [y/N]: ").strip().lower()
         if again not in ("y", "yes"):
             console.print("Goodbye.")

@@ -7,7 +7,7 @@ bad input gets one line saying what was wrong, and the prompt again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from astrarium.agents import Agent, make_agent
-from astrarium.core.errors import AstrariumError
+from astrarium.agents.arena import check_output_file
+from astrarium.cli.common import TerminalAsk, one_line, parse_number
+from astrarium.core.errors import RecordError, short
 from astrarium.core.game import Game, Puzzle, State
 from astrarium.core.records import load_record, replay, save_record
 
@@ -27,7 +29,9 @@ SHOWN_ACTIONS = 40
 HELP = (
     "Type a number from the list or an action's notation. Commands: "
     "[bold]list[/] (all legal actions), [bold]undo[/] (take back your last action), "
-    "[bold]save FILE[/], [bold]load FILE[/], [bold]rules[/], [bold]help[/], [bold]quit[/]."
+    "[bold]save FILE[/] (the whole game, seed included: it rebuilds every hand), "
+    "[bold]share FILE[/] (or save FILE public: no seed, only what a spectator saw; safe to give away mid-game), "
+    "[bold]load FILE[/], [bold]rules[/], [bold]help[/], [bold]quit[/]."
 )
 
 
@@ -35,28 +39,88 @@ class QuitGame(Exception):
     """The person asked to leave the game."""
 
 
-def parse_seats(specs: list[str], players: int) -> dict[int, str]:
-    """``["0=human", "1=random"]`` -> ``{0: "human", 1: "random"}``; unnamed seats: seat 0 human, others random."""
+def _seat_kind(who: str, where: str) -> str:
+    """A seat's player spec, checked: ``human`` (any case, no options) or a computer player's spec."""
+    who = who.strip()
+    kind = who.partition(":")[0].strip().lower()
+    if kind == HUMAN:
+        if ":" in who:
+            raise ValueError(f"{where}: a human player takes no options")
+        return HUMAN
+    if not who:
+        raise ValueError(f"{where}: name a player, such as human or random")
+    make_agent(who)  # a bad spec is refused now, naming the option
+    return who
+
+
+def parse_seats(specs: list[str], players: int, saved: Mapping[int, str] | None = None) -> dict[int, str]:
+    """``["0=human", "1=random"]`` -> ``{0: "human", 1: "random"}``.
+
+    Seats not named keep ``saved`` (who sat there in a loaded record), else
+    seat 0 is human and the others random.
+    """
     seats: dict[int, str] = {}
     for spec in specs:
         seat_text, eq, who = spec.partition("=")
+        where = f"--seat {short(spec, 60)!r}"
         if not eq or not who.strip():
-            raise ValueError(f"--seat {spec!r} should look like 0=human or 1=random")
-        try:
-            seat = int(seat_text)
-        except ValueError:
-            raise ValueError(f"--seat {spec!r}: {seat_text!r} is not a seat number") from None
+            raise ValueError(f"{where} should look like 0=human or 1=random")
+        seat = parse_number(seat_text)
+        if seat is None:
+            raise ValueError(f"{where}: {short(seat_text, 20)!r} is not a seat number")
         if not 0 <= seat < players:
-            raise ValueError(f"--seat {spec!r}: seats are numbered 0 to {players - 1}")
-        seats[seat] = who.strip()
+            raise ValueError(f"{where}: seats are numbered 0 to {players - 1}")
+        if seat in seats:
+            raise ValueError(f"{where}: seat {seat} is named twice")
+        seats[seat] = _seat_kind(who, where)
     for seat in range(players):
-        seats.setdefault(seat, HUMAN if seat == 0 else "random")
+        if seat not in seats:
+            seats[seat] = (saved or {}).get(seat, HUMAN if seat == 0 else "random")
+    return dict(sorted(seats.items()))
+
+
+def seats_of_record(record: Mapping[str, Any], players: int, label: str) -> dict[int, str]:
+    """Who sat where in a saved game (the CLI's own ``seats`` field), checked as strictly as ``--seat``.
+
+    The field is optional (records made elsewhere lack it); when present it is
+    an object of seat numbers (text) and player specs, e.g. ``{"0": "human"}``.
+    """
+    raw = record.get("seats")
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        example = '{"0": "human", "1": "random"}'
+        raise RecordError(
+            f"{label}: record field 'seats' must be an object of seat numbers and players, like {example}, not {short(repr(raw), 40)}"
+        )
+    seats: dict[int, str] = {}
+    for key, who in raw.items():
+        seat = parse_number(key) if isinstance(key, str) else None
+        if seat is None or seat >= players:
+            raise RecordError(f"{label}: record field 'seats': {short(repr(key), 20)} is not a seat number from 0 to {players - 1}")
+        if not isinstance(who, str):
+            shown = short(repr(who), 40)
+            raise RecordError(f"{label}: record field 'seats', seat {seat}: a player such as 'human' or 'random', not {shown}")
+        try:
+            seats[seat] = _seat_kind(who, f"record field 'seats', seat {seat}")
+        except ValueError as exc:
+            raise RecordError(f"{label}: {exc}") from None
     return seats
 
 
-def build_agents(seats: dict[int, str], seed: int) -> dict[int, Agent]:
-    """Computer players for the seats that are not human (raises ValueError on a bad spec)."""
-    return {seat: make_agent(spec, seed=seed * 1000 + seat) for seat, spec in seats.items() if spec != HUMAN}
+def build_agents(seats: dict[int, str], seed: int, game: str | None = None) -> dict[int, Agent]:
+    """Computer players for the seats that are not human, to play ``game`` (raises ValueError on a bad spec)."""
+    return {seat: make_agent(spec, seed=seed * 1000 + seat, game=game) for seat, spec in seats.items() if spec != HUMAN}
+
+
+def seed_line(state: State) -> str:
+    """How to deal this game again (shown on screen; the record keeps the seed too)."""
+    return f"Seed {state.seed}: 'astrarium play {state.game.id} --seed {state.seed}' deals this game again."
+
+
+def seed_is_secret(game: Game) -> bool:
+    """Whether the seed tells something a player should not know yet (other hands, coming draws)."""
+    return game.hidden_information or game.chance
 
 
 @dataclass
@@ -73,7 +137,7 @@ class PlayLoop:
 
     def __post_init__(self) -> None:
         if not self.agents:
-            self.agents = build_agents(self.seats, self.state.seed)
+            self.agents = build_agents(self.seats, self.state.seed, self.state.game.id)
         if not self.movers and self.state.move_number:
             self.movers = _movers_of(self.state)
 
@@ -82,6 +146,9 @@ class PlayLoop:
         return [seat for seat, who in self.seats.items() if who == HUMAN]
 
     def run(self) -> State:
+        # The seed is shown at the start only where it gives nothing away; otherwise at the end.
+        if not seed_is_secret(self.state.game) and not self.state.is_over:
+            self.console.print(escape(seed_line(self.state)), soft_wrap=True)
         try:
             while not self.state.is_over:
                 seat = self.state.current_player
@@ -92,7 +159,7 @@ class PlayLoop:
                 else:
                     self._human_turn(seat)
         except QuitGame:
-            self.console.print(f"Left the game at move {self.state.move_number}.")
+            self.console.print(f"Left the game at move {self.state.move_number}. {escape(seed_line(self.state))}", soft_wrap=True)
             return self.state
         self._show_end()
         return self.state
@@ -122,10 +189,8 @@ class PlayLoop:
             try:
                 if self._command(line, seat):
                     return
-            except AstrariumError as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/]")
-            except (ValueError, OSError) as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/]")
+            except ValueError as exc:  # IllegalAction, RecordError and the commands' own errors
+                self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
 
     def _command(self, line: str, seat: int) -> bool:
         """Handle one line; True when the turn is over (an action was played, or the position changed)."""
@@ -146,11 +211,8 @@ class PlayLoop:
         if word == "rules":
             self.console.print(escape(self.state.game.rules_text()))
             return False
-        if word == "save":
-            if not rest:
-                raise ValueError("save needs a file name, e.g. save game.json")
-            path = save_record(self.state, rest, seats={str(s): w for s, w in self.seats.items()})
-            self.console.print(f"Saved to {escape(str(path))}.")
+        if word in ("save", "share"):
+            self._save(word, rest)
             return False
         if word == "load":
             if not rest:
@@ -161,16 +223,34 @@ class PlayLoop:
             self._undo()
             return True
         legal = self.state.legal_actions()
-        if line.isdigit():
-            index = int(line)
-            if not 1 <= index <= len(legal):
-                raise ValueError(f"{index} is not in the list: choose 1 to {len(legal)}")
-            action: Any = legal[index - 1]
-        else:
-            action = line
+        action: Any = line
+        if line.isdigit():  # any digits, so that '²' or 5,000 digits get this message, not int()'s
+            index = parse_number(line)
+            if index is None or not 1 <= index <= len(legal):
+                raise ValueError(f"{short(line, 20)} is not in the list: choose 1 to {len(legal)}")
+            action = legal[index - 1]
         self.state.apply(action)
         self.movers.append(seat)
         return True
+
+    def _save(self, word: str, rest: str) -> None:
+        """``save FILE`` (the whole game, seed included), ``share FILE`` or ``save FILE public`` (no seed)."""
+        path, public = rest, word == "share"
+        head, _, last = rest.rpartition(" ")
+        if word == "save" and head.strip() and last.lower() == "public":
+            path, public = head.strip(), True
+        if not path:
+            raise ValueError(f"{word} needs a file name, e.g. {word} game.json")
+        target = check_output_file(path)
+        saved = save_record(self.state, target, public=public, seats={str(s): w for s, w in self.seats.items()})
+        shown = escape(short(str(saved)))
+        if public:
+            message = f"Shared to {shown}: no seed, only what a spectator saw of each position; safe to give away."
+        elif seed_is_secret(self.state.game) and not self.state.is_over:
+            message = f"Saved to {shown}. It holds the seed, which rebuilds every hand and draw; to give the game away, share it."
+        else:
+            message = f"Saved to {shown}."
+        self.console.print(message, soft_wrap=True)
 
     def _undo(self) -> None:
         humans = set(self.humans)
@@ -184,14 +264,18 @@ class PlayLoop:
 
     def _load(self, path: str) -> None:
         record = load_record(path)
-        state = replay(record)
+        shown = short(path)
+        try:
+            state = replay(record)
+        except RecordError as exc:
+            raise RecordError(f"{shown}: {exc}") from None
         if state.game.id != self.state.game.id or state.players != self.state.players:
             raise ValueError(
-                f"{path} is a {state.players}-player {state.game.id} game; this is a {self.state.players}-player {self.state.game.id} game"
+                f"{shown} is a {state.players}-player {state.game.id} game; this is a {self.state.players}-player {self.state.game.id} game"
             )
         self.state = state
         self.movers = _movers_of(state)
-        self.console.print(f"Loaded {escape(path)} at move {state.move_number}.")
+        self.console.print(f"Loaded {escape(shown)} at move {state.move_number}.", soft_wrap=True)
 
     # -- output ------------------------------------------------------------------
     def _show_actions(self, legal: list[Any], limit: int | None) -> None:
@@ -225,6 +309,7 @@ class PlayLoop:
             returns = state.returns()
             for seat in range(state.players):
                 self.console.print(f"  seat {seat} ({escape(self.seats.get(seat, '?'))}): {returns[seat]:+g}")
+        self.console.print(escape(seed_line(state)), soft_wrap=True)
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -263,16 +348,36 @@ def step_through(state_record: dict, console: Console, ask: Ask, start: int = 0)
             return
         if line in ("q", "quit", "exit"):
             return
+        number = parse_number(line)
         if line in ("b", "back"):
             index = max(0, index - 1)
-        elif line.isdigit():
-            index = min(int(line), total)
+        elif number is not None:
+            index = min(number, total)
         elif line == "":
             if index == total:
                 return
             index += 1
         else:
-            console.print("[red]Enter, b, a move number or q.[/]")
+            console.print(f"[red]Enter, b, a move number from 0 to {total} or q.[/]")
+
+
+def show_public_record(record: Mapping[str, Any], game: Game, console: Console, label: str) -> None:
+    """List a public record's moves: it has no seed, so its positions can be seen but not rebuilt here."""
+    actions: list[str] = record["actions"]
+    console.print(
+        f"{escape(label)} is a public record of {escape(game.title)} ({record['players']} players, {len(actions)} moves). "
+        "It has no seed, so its positions can be seen (each position's spectator view is in the file) but not rebuilt: "
+        "here are its moves.",
+        soft_wrap=True,
+    )
+    for number, notation in enumerate(actions, start=1):
+        console.print(f"{number:>4}. {escape(one_line(notation, 80))}", soft_wrap=True)
+    result = record.get("result")
+    reason = result.get("reason") if isinstance(result, Mapping) else None
+    if isinstance(reason, str):
+        console.print(f"[bold]{escape(one_line(reason, 200))}[/]")
+    elif not actions:
+        console.print("No moves yet.")
 
 
 def play_puzzle(game: Game, puzzle: Puzzle, console: Console, ask: Ask) -> bool:
@@ -309,16 +414,17 @@ def play_puzzle(game: Game, puzzle: Puzzle, console: Console, ask: Ask) -> bool:
             console.print("[red]No moves left: restart, undo or quit.[/]")
             continue
         try:
-            if line.isdigit() and 1 <= int(line) <= len(legal):
-                state.apply(legal[int(line) - 1])
+            if line.isdigit():  # any digits, so that '²' or 5,000 digits get this message, not int()'s
+                index = parse_number(line)
+                if index is None or not 1 <= index <= len(legal):
+                    raise ValueError(f"{short(line, 20)} is not in the list: choose 1 to {len(legal)}")
+                state.apply(legal[index - 1])
             else:
                 state.apply(line)
-        except AstrariumError as exc:
-            console.print(f"[red]{escape(str(exc))}[/]")
+        except ValueError as exc:  # IllegalAction and the list's own error
+            console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
 
 
-def default_ask(console: Console) -> Ask:
-    def ask(prompt: str) -> str:
-        return console.input(escape(prompt))
-
-    return ask
+def default_ask(console: Console) -> TerminalAsk:
+    """Read lines from the person at the terminal (and note when the input ends)."""
+    return TerminalAsk(console)

@@ -1,0 +1,85 @@
+"""What every command shares: the consoles, one-line errors, reading numbers typed at a prompt, fresh seeds.
+
+Everything a command prints about bad input goes through :func:`fail` or
+:func:`one_line`: a stranger's text is cut (:func:`astrarium.core.errors.short`),
+control characters are shown as escapes rather than sent to the terminal, and
+the message is never wrapped onto a second line.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from astrarium.core.errors import short
+
+#: Standard output (positions, tables) and standard error (error lines, warnings).
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
+
+#: The longest error message printed, in characters.
+MAX_MESSAGE_CHARS = 400
+#: The largest number read at a prompt, in digits (list positions, move numbers, seats, seeds).
+MAX_NUMBER_DIGITS = 18
+#: Seeds chosen when none is given are below this (the range the menu offers).
+SEED_RANGE = 2**31
+
+
+def one_line(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` as one printable line of at most ``limit`` characters (markup not yet escaped)."""
+    flat = " ".join(text.split("\n"))
+    shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in flat[: limit * 2])
+    return short(shown, limit)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print a one-line error on standard error and return the exit to raise (status 2)."""
+    errors.print(f"[red]error:[/] {escape(one_line(message))}")
+    return typer.Exit(2)
+
+
+def warn(message: str) -> None:
+    """Print a one-line warning on standard error; the command goes on."""
+    errors.print(f"[yellow]warning:[/] {escape(one_line(message))}")
+
+
+def parse_number(text: str) -> int | None:
+    """The whole number ``text`` spells in plain digits 0-9, or None.
+
+    ``str.isdigit`` also accepts characters ``int`` refuses (``²``) and
+    ``int`` refuses more than 4,300 digits, so a prompt that trusted either
+    would crash on such input; numbers here are ASCII and short.
+    """
+    text = text.strip()
+    if not text or len(text) > MAX_NUMBER_DIGITS or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
+def fresh_seed() -> int:
+    """A new random seed for a game started without one (so two default games deal differently)."""
+    return secrets.randbelow(SEED_RANGE)
+
+
+@dataclass
+class TerminalAsk:
+    """Reads a line at a prompt, and remembers when the input ended (the command then exits with status 1)."""
+
+    console: Console
+    ended: bool = False
+
+    def __call__(self, prompt: str) -> str:
+        try:
+            return self.console.input(escape(prompt))
+        except EOFError:
+            self.ended = True
+            raise
+
+    def exit_if_ended(self) -> None:
+        """Exit with status 1 when the input ran out before the person finished (a script or a closed pipe)."""
+        if self.ended:
+            raise typer.Exit(1)
