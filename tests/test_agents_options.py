@@ -191,7 +191,7 @@ def test_a_records_path_that_is_not_a_folder_is_refused_before_any_game(tmp_path
     ],
 )
 def test_an_output_file_is_checked_before_it_is_needed(tmp_path: Path, name: str, message: str) -> None:
-    from astrarium.agents.arena import check_output_file, write_text_file
+    from astrarium.core.data import check_output_file, write_text_file
 
     os.mkfifo(tmp_path / "fifo.json")
     path = name.replace("FOLDER", str(tmp_path)).replace("FIFO", str(tmp_path / "fifo.json"))
@@ -202,7 +202,7 @@ def test_an_output_file_is_checked_before_it_is_needed(tmp_path: Path, name: str
 
 
 def test_writing_a_file_makes_or_replaces_a_regular_file(tmp_path: Path) -> None:
-    from astrarium.agents.arena import write_text_file
+    from astrarium.core.data import write_text_file
 
     target = tmp_path / "r.json"
     write_text_file(target, "one\n")

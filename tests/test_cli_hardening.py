@@ -260,7 +260,7 @@ def test_jobs_are_capped_at_the_games_and_the_cores_with_a_warning() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--out", "/nonexistent/r.json"], "cannot write '/nonexistent/r.json': the folder '/nonexistent' does not exist"),
+        (["--out", "/nonexistent/r.json"], "/nonexistent/r.json: file: cannot write: the folder '/nonexistent' does not exist"),
         (["--out", "{tmp}"], "it is a folder"),
         (["--records", "/dev/null"], "cannot keep records in '/dev/null': it is not a folder"),
         (["--games", "1000000000000"], "the arena plays from 1 to 1,000,000,000 games"),

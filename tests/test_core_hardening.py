@@ -300,3 +300,17 @@ def test_public_record_has_no_seed_and_the_spectators_view_of_every_position(tmp
 def test_save_record_to_a_missing_folder_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot write"):
         save_record(toy(), tmp_path / "missing" / "game.json")
+
+
+def test_save_record_refuses_a_fifo_or_a_device_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    for target in (fifo, "/dev/null", tmp_path):
+        with pytest.raises(RecordError, match="cannot write"):
+            save_record(toy(), target)
+
+
+def test_an_unknown_game_id_is_not_echoed_whole() -> None:
+    with pytest.raises(astrarium.UnknownGame) as info:
+        astrarium.get_game("x" * 100_000)
+    assert len(str(info.value)) < 400

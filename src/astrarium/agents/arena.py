@@ -17,7 +17,6 @@ import json
 import math
 import multiprocessing
 import os
-import stat
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -26,7 +25,7 @@ from typing import Any, overload
 
 from astrarium.agents.base import make_agent
 from astrarium.agents.search import seat_to_act
-from astrarium.core.data import check_path
+from astrarium.core.data import check_path, write_text_file
 from astrarium.core.errors import short
 from astrarium.core.registry import get_game
 
@@ -250,53 +249,6 @@ def prepare_folder(path: str | Path) -> Path:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise ValueError(f"cannot write records in {shown!r}: permission denied")
     return folder
-
-
-def check_output_file(path: Any) -> Path:
-    """``path`` as a file that can be written now; a ValueError says why not.
-
-    Called before a long run, so that a results file in a missing folder or on
-    a device fails at once instead of after every game was played.
-    """
-    target = check_path(path, "output file")
-    shown = short(str(target))
-    try:
-        info: os.stat_result | None = target.stat()
-    except FileNotFoundError:
-        info = None
-    except OSError as exc:
-        raise ValueError(f"cannot write {shown!r}: {exc.strerror or exc}") from None
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, device or socket)"
-        raise ValueError(f"cannot write {shown!r}: it is {kind}")
-    parent = target.parent
-    if info is None and not parent.is_dir():
-        raise ValueError(f"cannot write {shown!r}: the folder {short(str(parent))!r} does not exist")
-    if not os.access(target if info is not None else parent, os.W_OK):
-        raise ValueError(f"cannot write {shown!r}: permission denied")
-    return target
-
-
-def write_text_file(path: str | Path, text: str) -> Path:
-    """Write ``text`` to a regular file (made or replaced); a FIFO or a device is refused without blocking."""
-    target = check_output_file(path)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        fd = os.open(target, flags, 0o666)
-    except OSError as exc:
-        raise ValueError(f"cannot write {short(str(target))!r}: {exc.strerror or exc}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError(f"cannot write {short(str(target))!r}: it is not a regular file")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            fd = -1  # the handle owns it now
-            handle.write(text)
-    except OSError as exc:
-        raise ValueError(f"cannot write {short(str(target))!r}: {exc.strerror or exc}") from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    return target
 
 
 def play_match(match: Match) -> MatchResult:

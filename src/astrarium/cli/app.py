@@ -15,6 +15,7 @@ from astrarium.agents import agent_names
 from astrarium.agents.base import agent_games
 from astrarium.cli.arena import arena
 from astrarium.cli.common import console, fail, fresh_seed, parse_number
+from astrarium.cli.pictures import show, write_replay_html
 from astrarium.cli.session import (
     HUMAN,
     PlayLoop,
@@ -172,10 +173,17 @@ def replay_command(
     file: Annotated[str, typer.Argument(help="a record file saved by 'save' or 'share', or by the arena")],
     start: Annotated[int, typer.Option(help="first position to show (a move number)")] = 0,
     final: Annotated[bool, typer.Option("--final", help="only print the final position and result")] = False,
+    html: Annotated[str, typer.Option("--html", help="write one self-contained web page that replays the game to this file")] = "",
+    seat: Annotated[
+        Optional[int], typer.Option(help="with --html, a finished game from this seat's side (default: as a spectator)")
+    ] = None,
 ) -> None:
-    """Step through a game record, position by position (a public record: list its moves)."""
+    """Step through a game record, position by position (a public record: list its moves; --html: a web page)."""
     try:
         record = load_record(file)
+        if html:
+            write_replay_html(record, html, seat)
+            return
         if record.get("public"):
             game = public_record_game(record)
         else:
@@ -208,6 +216,9 @@ def public_record_game(record: dict[str, Any]) -> Game:
     if len(record["actions"]) > bound:
         raise RecordError(f"record has {len(record['actions']):,} actions; a game of {game.title} lasts at most {bound:,}")
     return game
+
+
+app.command()(show)
 
 
 @app.command()

@@ -16,13 +16,13 @@ from astrarium.agents.arena import (
     MAX_GAMES,
     MatchError,
     Summary,
-    check_output_file,
     plan_matches,
     run_matches,
     summarise,
     write_results,
 )
 from astrarium.cli.common import console, fail, parse_number, warn
+from astrarium.core.data import check_output_file
 from astrarium.core.errors import short
 from astrarium.core.game import Game
 

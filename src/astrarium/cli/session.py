@@ -16,8 +16,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from astrarium.agents import Agent, make_agent
-from astrarium.agents.arena import check_output_file
 from astrarium.cli.common import TerminalAsk, one_line, parse_number
+from astrarium.core.data import check_output_file
 from astrarium.core.errors import RecordError, short
 from astrarium.core.game import Game, Puzzle, State
 from astrarium.core.records import load_record, replay, save_record

@@ -171,6 +171,53 @@ def nesting(data: Any) -> int:
     return deepest
 
 
+def check_output_file(path: Any) -> Path:
+    """``path`` as a file that can be written now; a DataError says why not.
+
+    Called before a long run, so that a results file in a missing folder or on
+    a device fails at once instead of after every game was played.
+    """
+    target = check_path(path)
+    shown = short(str(target))
+    try:
+        info: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise DataError(shown, "file", f"cannot write: {exc.strerror or exc}") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, device or socket)"
+        raise DataError(shown, "file", f"cannot write: it is {kind}")
+    parent = target.parent
+    if info is None and not parent.is_dir():
+        raise DataError(shown, "file", f"cannot write: the folder {short(str(parent))!r} does not exist")
+    if not os.access(target if info is not None else parent, os.W_OK):
+        raise DataError(shown, "file", "cannot write: permission denied")
+    return target
+
+
+def write_text_file(path: str | Path, text: str) -> Path:
+    """Write ``text`` to a regular file (made or replaced); a FIFO or a device is refused without blocking."""
+    target = check_output_file(path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(target, flags, 0o666)
+    except OSError as exc:
+        raise DataError(short(str(target)), "file", f"cannot write: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise DataError(short(str(target)), "file", "cannot write: it is not a regular file")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            fd = -1  # the handle owns it now
+            handle.write(text)
+    except OSError as exc:
+        raise DataError(short(str(target)), "file", f"cannot write: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    return target
+
+
 # -- schemas ------------------------------------------------------------------
 
 

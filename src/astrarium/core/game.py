@@ -326,7 +326,6 @@ class State(ABC):
         if legal is None:
             legal = [] if self._outcome is not None else self._legal_actions()
             self._legal = legal
-            self._legal_ids = None
         return list(legal)
 
     def is_legal(self, action: Any) -> bool:
@@ -342,16 +341,18 @@ class State(ABC):
         match must have the same type and the same ``repr`` (which spells out
         every field's type); the legal list's own object is returned, so only
         the game's own actions are ever applied.
+
+        An action taken from ``legal_actions()`` is found by identity first: a
+        plain scan, which for lists of a few dozen actions costs less than
+        building a set of ids for every position.
         """
         legal = self._legal
         if legal is None:
             self.legal_actions()
             legal = cast(list, self._legal)
-        ids = self._legal_ids
-        if ids is None:
-            ids = self._legal_ids = set(map(id, legal))
-        if id(action) in ids:
-            return action
+        for candidate in legal:
+            if candidate is action:
+                return action
         kind = type(action)
         for candidate in legal:
             if type(candidate) is kind:
@@ -389,7 +390,6 @@ class State(ABC):
         self._apply(action)
         self._actions.append(action)
         self._legal = None
-        self._legal_ids = None
 
     def random_playout(self, rand: Callable[[], float], depth: int | None = None) -> int:
         """Play uniformly random legal actions until the end or ``depth`` actions; returns how many.
@@ -410,7 +410,6 @@ class State(ABC):
             record(action)
             played += 1
         self._legal = None
-        self._legal_ids = None
         return played
 
     def returns(self) -> list[float]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from astrarium.core.data import MAX_NESTING, check_path, nesting, read_text_file
+from astrarium.core.data import MAX_NESTING, nesting, read_text_file, write_text_file
 from astrarium.core.errors import AstrariumError, DataError, IllegalAction, RecordError, short
 from astrarium.core.game import RECORD_FORMAT, RECORD_VERSION, State
 from astrarium.core.registry import get_game
@@ -114,14 +114,9 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 def save_record(state: State, path: str | Path, public: bool = False, **extra: Any) -> Path:
     """Write ``state.to_record(public)`` (plus ``extra`` keys such as who sat where) to ``path``."""
-    try:
-        target = check_path(path)
-    except DataError as exc:
-        raise RecordError(str(exc)) from exc
     record = state.to_record(public=public)
     record.update(extra)
     try:
-        target.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"{short(str(target))}: cannot write: {exc.strerror or exc}") from exc
-    return target
+        return write_text_file(path, json.dumps(record, indent=1) + "\n")
+    except DataError as exc:
+        raise RecordError(str(exc)) from exc

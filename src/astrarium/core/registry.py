@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from astrarium.core.errors import UnknownGame
+from astrarium.core.errors import UnknownGame, short
 from astrarium.core.game import Game
 
 _GAMES: dict[str, Game] = {}
@@ -56,4 +56,4 @@ def get_game(game_id: str) -> Game:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none yet"
-        raise UnknownGame(f"no game called {game_id!r}; known games: {known}") from None
+        raise UnknownGame(f"no game called {short(str(game_id), 40)!r}; known games: {known}") from None
