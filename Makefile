@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test bench lint clean install pictures
+.PHONY: play test bench lint clean install pictures serve bench-server
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -22,6 +22,10 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	@touch $@ $(VENV)/.installed $(VENV)/.installed-test
 
+$(VENV)/.installed-web: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	@touch $@ $(VENV)/.installed
+
 install: $(VENV)/.installed
 
 play: $(VENV)/.installed
@@ -37,6 +41,13 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/ruff format --check src tests benchmarks scripts
 	$(BIN)/mypy src/astrarium
+
+serve: $(VENV)/.installed-web
+	$(BIN)/astrarium serve
+
+bench-server: $(VENV)/.installed-test
+	$(BIN)/python -m astrarium.web.bench --games 500 --seconds 60
+	$(BIN)/python -m astrarium.web.bench --games 500 --seconds 60 --postgres
 
 pictures: $(VENV)/.installed
 	$(BIN)/python scripts/make_pictures.py

@@ -10,9 +10,7 @@ to install.
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,39 +19,8 @@ import astrarium
 from astrarium.pictures import position_page, record_to_html
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "test-artifacts"
+
 GAMES = [g for g in astrarium.list_games() if g != "toy-pile"]
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def chromium_path() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = chromium_path()
-    if path is None:
-        if os.environ.get("CI"):
-            pytest.fail("Chromium is required for the browser tests in CI (apt-get install chromium)")
-        pytest.skip("browser tests need Chromium: apt-get install chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=path, args=FLAGS)
-        yield launched
-        launched.close()
 
 
 def mid_game(game_id: str, seed: int = 3, moves: int = 12):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
@@ -219,6 +220,21 @@ def public_record_game(record: dict[str, Any]) -> Game:
 
 
 app.command()(show)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on; 0.0.0.0 for every network (a LAN)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    data: Annotated[Optional[Path], typer.Option(help="folder of the SQLite database (default ~/.local/share/astrarium)")] = None,
+    db: Annotated[Optional[str], typer.Option(help="a database URL instead, e.g. postgresql://user@host/astrarium")] = None,
+) -> None:
+    """Run the web table: play in a browser with friends and computer players (docs/server.md)."""
+    try:
+        from astrarium.web.serve import run
+    except ImportError as exc:
+        raise fail(f"the web table needs its extra: pip install 'astrarium[web]' ({exc.name} is missing)") from exc
+    run(host, port, data, db)
 
 
 @app.command()

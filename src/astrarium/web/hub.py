@@ -1,0 +1,904 @@
+"""The live side of the web table: games in memory, who is connected, actions in, views out.
+
+Every unfinished game is held in memory as a :class:`Table` (its ``State``,
+rebuilt by replay when the server starts). An action goes through
+:meth:`Hub.act`: checked against the seat to move and the move the player was
+looking at, applied to a *copy* of the state through the game API, stored, and
+only then made the table's state, acknowledged and broadcast. A refused action
+or a failed commit leaves the table exactly as it was.
+
+What leaves the server is decided in one place, :meth:`Table.snapshot`: a
+seat's ``picture_view`` (its own view), the picture drawn from that view, and
+the legal actions only for the seat to move; a spectator gets the spectator's
+view. The move log sent with it holds action notations, which are public (a
+public record holds them too). Seeds, records and other seats' views never
+leave before the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import re
+import secrets
+import time
+import traceback
+from collections import OrderedDict, deque
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from astrarium.agents import make_agent
+from astrarium.core import AstrariumError, Game, IllegalAction, RecordError, State, get_game
+from astrarium.core.errors import UnknownGame, short
+from astrarium.core.rng import Rng
+from astrarium.core.svg import SEAT_MARKS
+from astrarium.web.catalogue import check_web_options, has_picture
+from astrarium.web.computer import ThinkJob, budget_seconds, make_pool, run_job
+from astrarium.web.protocol import MAX_CHAT_CHARS, MAX_FEEDBACK_CHARS, ack, dumps
+from astrarium.web.settings import Settings
+from astrarium.web.storage import ChatLine, Conflict, Store, StoredAction, StoredGame, StoredSeat
+
+log = logging.getLogger("astrarium.web")
+
+#: Table ids: URL-safe, short; anything else is refused before a lookup.
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
+#: The most recent moves sent in one event log (a reconnecting client of a long game gets these).
+MAX_EVENTS = 500
+#: Messages waiting for a slow client before its connection is closed (it reconnects and catches up).
+MAX_OUTBOX = 200
+#: Finished games kept in memory after their last viewer left (for record downloads and late viewers).
+FINISHED_CACHE = 64
+#: The longest chat line and feedback text, in characters; chat lines a newcomer is shown.
+CHAT_BACKLOG = 50
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_token(token: str, stored_hash: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored hash."""
+    if stored_hash is None:
+        return False
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def seat_label(seat: int | None) -> str:
+    return "nobody" if seat is None else f"seat {seat} ({SEAT_MARKS[seat % len(SEAT_MARKS)]})"
+
+
+def log_failure(where: str, exc: BaseException) -> None:
+    """Log where something failed and the code path, but not the exception's text (it may hold a position's secrets)."""
+    frames = traceback.extract_tb(exc.__traceback__)[-4:]
+    path = " <- ".join(f"{Path(f.filename).name}:{f.lineno}" for f in reversed(frames))
+    log.error("%s failed: %s at %s", where, type(exc).__name__, path or "?")
+
+
+class ActError(Exception):
+    """An action that was not played; ``code`` for clients, ``message`` for the player."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class RequestError(Exception):
+    """A lobby request the server refuses (HTTP status, code and a sentence for people)."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    kind: str
+    level: str | None
+    spec: str | None
+    token_hash: str | None
+    claimed: bool
+    #: A computer level playing this person's seat since it was handed over (None: the person plays).
+    handed: str | None = None
+    #: Seconds of the chess clock this seat has used (increments already credited).
+    clock_used: float = 0.0
+
+    @classmethod
+    def from_stored(cls, s: StoredSeat) -> Seat:
+        return cls(s.seat, s.kind, s.level, s.spec, s.token_hash, s.claimed, s.handed, s.clock_used)
+
+    def public(self, present: bool = False) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "mark": SEAT_MARKS[self.seat % len(SEAT_MARKS)],
+            "kind": self.kind,
+            "level": self.level,
+            "taken": self.kind == "computer" or self.claimed,
+            "handed": self.handed,
+            "present": present,
+        }
+
+
+@dataclass(eq=False)
+class Table:
+    """One game in memory: its state, seats, move log and connections."""
+
+    id: str
+    game: Game
+    state: State
+    seats: list[Seat]
+    public: bool
+    watch_hash: str
+    log: list[dict[str, Any]]
+    picture: bool
+    updated: float = field(default_factory=time.time)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    thinking: asyncio.Task[None] | None = None
+    #: The chess clock chosen at creation (minutes, increment, at_zero, level), or None.
+    clock: dict[str, Any] | None = None
+    #: When the seat to move started its turn (time.monotonic), for its clock.
+    turn_started: float = field(default_factory=time.monotonic)
+    timer: asyncio.TimerHandle | None = None
+    chat_seen: set[int] = field(default_factory=set)
+    _snapshots: dict[tuple[int | None, bool], dict[str, Any]] = field(default_factory=dict)
+
+    def present(self, seat: int) -> bool:
+        return any(conn.seat == seat for conn in self.connections)
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        return [s.public(self.present(s.seat)) for s in self.seats]
+
+    def computer_level(self, seat: int) -> str | None:
+        """The level of the computer playing ``seat`` (its own, or the one it was handed to), or None for a person."""
+        found = self.seats[seat]
+        return found.level if found.kind == "computer" else found.handed
+
+    def clock_limit(self) -> float:
+        return 0.0 if self.clock is None else float(self.clock["minutes"]) * 60.0
+
+    def clock_counts(self, seat: int | None) -> bool:
+        """Whether ``seat``'s clock runs now: a clock was chosen, it is that person's turn, and no computer plays for it."""
+        return self.clock is not None and seat is not None and not self.state.is_over and self.computer_level(seat) is None
+
+    def clock_status(self) -> dict[str, Any] | None:
+        """Seconds left per seat (now), which one is running, and what happens at zero."""
+        if self.clock is None:
+            return None
+        mover = self.state.current_player
+        limit = self.clock_limit()
+        left = []
+        for seat in self.seats:
+            used = seat.clock_used
+            if seat.seat == mover and self.clock_counts(mover):
+                used += time.monotonic() - self.turn_started
+            left.append(round(limit - used, 1))
+        running = mover if self.clock_counts(mover) else None
+        return {"left": left, "running": running, "increment": self.clock["increment"], "at_zero": self.clock["at_zero"]}
+
+    def time_left(self, seat: int) -> float:
+        used = self.seats[seat].clock_used
+        if seat == self.state.current_player and self.clock_counts(seat):
+            used += time.monotonic() - self.turn_started
+        return self.clock_limit() - used
+
+    def identify(self, token: str) -> tuple[bool, int | None]:
+        """(found, seat) for a presented token: a seat's link gives its seat, the spectator link gives None.
+
+        Every stored hash is compared (no early exit), so the time taken says nothing about which matched.
+        """
+        found_seat: int | None = None
+        found = False
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(digest, seat.token_hash):
+                found, found_seat = True, seat.seat
+        if hmac.compare_digest(digest, self.watch_hash):
+            found = True
+        return found, found_seat
+
+    def commit(self, state: State, seat: int | None, notation: str) -> None:
+        self.state = state
+        self.log.append({"n": state.move_number, "seat": seat, "text": notation})
+        self.updated = time.time()
+        self._snapshots.clear()
+
+    def snapshot(self, seat: int | None, drawn: bool = True) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may have of the current position, built once per move and seat.
+
+        ``drawn=False`` leaves out the picture (for clients that draw nothing).
+        """
+        cached = self._snapshots.get((seat, drawn))
+        if cached is not None:
+            return cached
+        state = self.state
+        view = state.picture_view(seat)
+        picture = self.game.render_svg(view) if self.picture and drawn else None
+        mover = state.current_player
+        legal: list[str] = []
+        if seat is not None and seat == mover and not state.is_over:
+            legal = [str(a) for a in state.legal_actions()]
+        tokens = {n: (self.game.action_tokens(n) if self.picture else n.split()) for n in legal}
+        snap = {
+            "move": state.move_number,
+            "to_move": mover,
+            "view": view,
+            "picture": picture,
+            "legal": legal,
+            "tokens": tokens,
+            "over": state.is_over,
+            "result": self.result(),
+        }
+        self._snapshots[(seat, drawn)] = snap
+        return snap
+
+    def result(self) -> dict[str, Any] | None:
+        outcome = self.state.outcome
+        if outcome is None:
+            return None
+        return {**outcome.to_json(), "returns": self.state.returns()}
+
+    def summary(self) -> dict[str, Any]:
+        """The public facts of the game (the lobby's and 'my games' line)."""
+        state = self.state
+        return {
+            "table": self.id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "players": state.players,
+            "seats": self.seat_list(),
+            "public": self.public,
+            "move": state.move_number,
+            "to_move": state.current_player,
+            "over": state.is_over,
+            "result": self.result(),
+            "updated": self.updated,
+        }
+
+    def events_after(self, n: int) -> tuple[list[dict[str, Any]], bool]:
+        """The move log after move ``n`` (at most the last MAX_EVENTS), and whether earlier ones were left out."""
+        start = max(0, min(n, len(self.log)))
+        events = self.log[start:]
+        if len(events) > MAX_EVENTS:
+            return events[-MAX_EVENTS:], True
+        return events, False
+
+
+class Connection:
+    """One WebSocket client of a table: a seat or a spectator.
+
+    Everything sent goes through one writer task, in order: queued messages
+    (welcome, ack, error, pong) first, then the newest position. A client that
+    falls behind skips positions it has not yet been sent (it gets the newest
+    one, and every move in the event log), so a slow phone never holds up a
+    table.
+    """
+
+    def __init__(self, hub: Hub, table: Table, seat: int | None, since: int, send_text: Any, pictures: bool = True) -> None:
+        self.hub = hub
+        self.table = table
+        self.seat = seat
+        self.pictures = pictures
+        self.last_move = since
+        self._send_text = send_text
+        self._outbox: deque[dict[str, Any]] = deque()
+        self._want_state = False
+        self._wake = asyncio.Event()
+        self.closed = asyncio.Event()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if len(self._outbox) >= MAX_OUTBOX:
+            self.closed.set()
+            return
+        self._outbox.append(message)
+        self._wake.set()
+
+    def refresh(self) -> None:
+        self._want_state = True
+        self._wake.set()
+
+    def state_message(self) -> dict[str, Any]:
+        table = self.table
+        snap = table.snapshot(self.seat, self.pictures)
+        events, earlier = table.events_after(self.last_move)
+        self.last_move = snap["move"]
+        message: dict[str, Any] = {"type": "state", **snap, "events": events, "thinking": table.thinking is not None}
+        if table.clock is not None:
+            message["clock"] = table.clock_status()
+        if earlier:
+            message["earlier_events"] = True
+        return message
+
+    async def writer(self) -> None:
+        while not self.closed.is_set():
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox:
+                await self._send_text(dumps(self._outbox.popleft()))
+            if self._want_state:
+                self._want_state = False
+                await self._send_text(dumps(self.state_message()))
+
+
+class Hub:
+    """Every table this server process holds, the store behind them, and the computer players' pool."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store: Store | None = None
+        #: Unfinished games, and finished ones someone is still connected to.
+        self.tables: dict[str, Table] = {}
+        #: Finished games read back from the store, most recently used last.
+        self.finished: OrderedDict[str, Table] = OrderedDict()
+        self.broken: dict[str, str] = {}
+        self.stopping = False
+        self._background: set[asyncio.Task[None]] = set()
+        self._pool: ProcessPoolExecutor | None = None
+        self._load_lock = asyncio.Lock()
+        self._creates: dict[str, deque[float]] = {}
+
+    # -- life ---------------------------------------------------------------
+    async def start(self) -> None:
+        settings = self.settings
+        for level, spec in settings.levels.items():
+            try:
+                make_agent(spec)
+            except ValueError as exc:
+                raise ValueError(f"computer level {level!r}: {exc}") from exc
+        if not settings.db_url:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+        self.store = Store(settings.database_url(), settings.sqlite_synchronous)
+        await self.store.migrate()
+        stored = await self.store.load_unfinished()
+        for game in stored:
+            self._rebuild(game)
+        log.info("%d unfinished games rebuilt, %d could not be", len(self.tables), len(self.broken))
+        if self.store.is_postgres:
+            await self.store.listen(self._heard)
+        for table in list(self.tables.values()):
+            self.schedule_computer(table)
+            self._arm_clock(table)  # a clock runs again from now: time while the server was down is not counted
+
+    async def stop(self) -> None:
+        self.stopping = True
+        for table in self.tables.values():
+            if table.thinking is not None:
+                table.thinking.cancel()
+            if table.timer is not None:
+                table.timer.cancel()
+            for conn in table.connections:
+                conn.closed.set()
+        for task in list(self._background):
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        if self.store is not None:
+            await self.store.close()
+
+    def _db(self) -> Store:
+        assert self.store is not None, "the hub is not started"
+        return self.store
+
+    def _rebuild(self, stored: StoredGame) -> Table | None:
+        """The table of a stored game, by replaying its actions; a game that no longer replays is set aside.
+
+        An unfinished game joins the live tables; a finished one the cache of finished games.
+        """
+        try:
+            game = get_game(stored.game)
+            state = game.new_game(stored.players, stored.seed, stored.options)
+            for number, action in enumerate(stored.actions, start=1):
+                try:
+                    state.apply(action.notation)
+                except IllegalAction as exc:
+                    raise RecordError(f"move {number} does not replay") from exc
+        except (AstrariumError, LookupError) as exc:
+            # The reason may quote a hidden card; keep only the kind of problem.
+            reason = str(exc) if isinstance(exc, RecordError) else type(exc).__name__
+            self.broken[stored.id] = reason
+            log.warning("game %s cannot be rebuilt: %s", stored.id, reason)
+            return None
+        table = Table(
+            id=stored.id,
+            game=game,
+            state=state,
+            seats=[Seat.from_stored(s) for s in stored.seats],
+            public=stored.public,
+            watch_hash=stored.watch_hash,
+            log=[{"n": a.n, "seat": a.seat, "text": a.notation} for a in stored.actions],
+            picture=has_picture(game),
+            updated=stored.updated_at.timestamp() if stored.updated_at else time.time(),
+            clock=stored.clock,
+        )
+        if state.is_over:
+            self._keep_finished(table)
+        else:
+            self.tables[table.id] = table
+        return table
+
+    def _keep_finished(self, table: Table) -> None:
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > FINISHED_CACHE:
+            self.finished.popitem(last=False)
+
+    async def table(self, table_id: str) -> Table | None:
+        """The table with this id: in memory, or a finished game loaded (and replayed) from the store."""
+        if not TABLE_ID.match(table_id):
+            return None
+        found = self.tables.get(table_id) or self.finished.get(table_id)
+        if found is not None or table_id in self.broken:
+            return found
+        async with self._load_lock:
+            found = self.tables.get(table_id) or self.finished.get(table_id)
+            if found is not None:
+                return found
+            stored = await self._db().load(table_id)
+            if stored is None:
+                return None
+            return self._rebuild(stored)
+
+    async def summary(self, table_id: str) -> dict[str, Any] | None:
+        """The public facts of a game; a finished game not in memory is described from its stored row, without replaying it."""
+        if not TABLE_ID.match(table_id):
+            return None
+        found = self.tables.get(table_id) or self.finished.get(table_id)
+        if found is not None:
+            return found.summary()
+        stored = await self._db().load(table_id, with_actions=False)
+        if stored is None or table_id in self.broken:
+            return None
+        try:
+            game = get_game(stored.game)
+        except UnknownGame:
+            return None
+        return {
+            "table": stored.id,
+            "game": game.id,
+            "title": game.title,
+            "players": stored.players,
+            "seats": [Seat.from_stored(s).public() for s in stored.seats],
+            "public": stored.public,
+            "move": stored.moves,
+            "to_move": stored.to_move,
+            "over": stored.finished_at is not None,
+            "result": stored.result,
+            "updated": stored.updated_at.timestamp() if stored.updated_at else None,
+        }
+
+    async def claim(self, table: Table, seat: int) -> None:
+        """A seat's link was opened for the first time: the seat is taken (a public game lists it no more)."""
+        if not table.seats[seat].claimed:
+            table.seats[seat].claimed = True
+            await self._db().claim(table.id, seat)
+
+    def forget_if_idle(self, table: Table) -> None:
+        """Move a finished game nobody watches out of the live tables (it stays in the store, and in a small cache)."""
+        if table.state.is_over and not table.connections and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self._keep_finished(table)
+
+    # -- the lobby ------------------------------------------------------------
+    def _allow_create(self, client: str) -> bool:
+        window = self._creates.setdefault(client, deque())
+        now = time.monotonic()
+        while window and window[0] < now - 60:
+            window.popleft()
+        if len(window) >= self.settings.creates_per_minute:
+            return False
+        window.append(now)
+        if len(self._creates) > 10_000:  # forget quiet addresses
+            for key in [k for k, v in self._creates.items() if not v]:
+                del self._creates[key]
+        return True
+
+    async def create(
+        self,
+        game_id: str,
+        seats: list[tuple[str, str | None]],
+        options: Mapping[str, Any],
+        public: bool,
+        me: int | None,
+        client: str,
+        clock: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Start a game; returns its id and every link (the only time the links are ever shown)."""
+        if not self._allow_create(client):
+            raise RequestError(429, "too-many", f"at most {self.settings.creates_per_minute} new games a minute; wait a little")
+        try:
+            game = get_game(game_id)
+        except UnknownGame as exc:
+            raise RequestError(404, "unknown-game", str(exc)) from exc
+        players = len(seats)
+        specs: list[StoredSeat] = []
+        tokens: dict[int, str] = {}
+        for number, (kind, level) in enumerate(seats):
+            if kind == "computer":
+                if level is None or level not in self.settings.levels:
+                    levels = ", ".join(self.settings.levels)
+                    raise RequestError(400, "bad-seat", f"seat {number}: a computer player needs a level ({levels})")
+                specs.append(StoredSeat(number, "computer", level, self.settings.levels[level]))
+            else:
+                if level is not None:
+                    raise RequestError(400, "bad-seat", f"seat {number}: a person has no level")
+                tokens[number] = secrets.token_urlsafe(24)
+                specs.append(StoredSeat(number, "person", token_hash=token_hash(tokens[number])))
+        if me is not None and me not in tokens:
+            raise RequestError(400, "bad-seat", f"'me' must be one of the person seats ({', '.join(map(str, tokens)) or 'there are none'})")
+        if clock is not None and clock["at_zero"] == "computer" and clock.get("level") not in self.settings.levels:
+            levels = ", ".join(self.settings.levels)
+            raise RequestError(400, "bad-clock", f"the clock needs the level of the computer that takes over ({levels})")
+        seed = secrets.randbits(63)
+        try:
+            game.check_players(players)
+            check_web_options(game, options)
+            state = game.new_game(players, seed, options)
+        except AstrariumError as exc:
+            raise RequestError(400, "bad-options", short(str(exc), 300)) from exc
+        watch = secrets.token_urlsafe(24)
+        resolved = _json_copy(dict(state.options))
+        for _ in range(5):
+            stored = StoredGame(
+                id=secrets.token_urlsafe(6),
+                game=game.id,
+                players=players,
+                seed=seed,
+                options=resolved,
+                public=public,
+                watch_hash=token_hash(watch),
+                seats=specs,
+                to_move=state.current_player,
+                clock=None if clock is None else dict(clock),
+            )
+            if await self._db().insert_game(stored):
+                break
+        else:
+            raise RequestError(503, "unavailable", "could not make a new game id; try again")
+        table = Table(
+            id=stored.id,
+            game=game,
+            state=state,
+            seats=[Seat.from_stored(s) for s in specs],
+            public=public,
+            watch_hash=stored.watch_hash,
+            log=[],
+            picture=has_picture(game),
+            clock=stored.clock,
+        )
+        self.tables[table.id] = table
+        log.info("game %s made: %s for %d", table.id, game.id, players)
+        self.schedule_computer(table)
+        self._arm_clock(table)
+        return {
+            "table": table.id,
+            "url": f"/t/{table.id}",
+            "me": me,
+            "seats": [
+                {**s.public(), **({"token": tokens[s.seat], "link": f"/t/{table.id}#k={tokens[s.seat]}"} if s.seat in tokens else {})}
+                for s in table.seats
+            ],
+            "watch": {"token": watch, "link": f"/t/{table.id}#k={watch}"},
+        }
+
+    async def join(self, table_id: str) -> dict[str, Any]:
+        """Take an open person seat of a public game: it gets a new link, shown once."""
+        table = await self.table(table_id)
+        if table is None or not table.public:
+            raise RequestError(404, "unknown-game", "no public game with this id")
+        if table.state.is_over:
+            raise RequestError(409, "game-over", "the game is over")
+        for seat in table.seats:
+            if seat.kind == "person" and not seat.claimed:
+                token = secrets.token_urlsafe(24)
+                if await self._db().take_open_seat(table.id, seat.seat, token_hash(token)):
+                    seat.token_hash, seat.claimed = token_hash(token), True
+                    return {"table": table.id, "seat": seat.seat, "token": token, "link": f"/t/{table.id}#k={token}"}
+                seat.claimed = True
+        raise RequestError(409, "full", "every seat of this game is taken")
+
+    async def open_games(self) -> list[dict[str, Any]]:
+        """Public games with a free seat, newest activity first."""
+        found = []
+        for stored in await self._db().open_public(self.settings.open_list_limit):
+            table = self.tables.get(stored.id)
+            if table is not None and not table.state.is_over:
+                found.append(table.summary())
+        return found
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        """The full record of a finished game (seed included: after the end it reveals nothing)."""
+        table = await self.table(table_id)
+        if table is None:
+            raise RequestError(404, "unknown-game", "no game with this id")
+        if not table.state.is_over:
+            raise RequestError(409, "not-over", "the record can be downloaded when the game is over")
+        record = table.state.to_record()
+        record["seats"] = {str(s.seat): (f"computer ({s.level})" if s.kind == "computer" else "person") for s in table.seats}
+        record["table"] = table.id
+        record["feedback"] = await self._db().feedback_of(table.id)
+        return record
+
+    # -- playing --------------------------------------------------------------
+    async def act(self, table: Table, seat: int | None, notation: str, move: int) -> tuple[int, str]:
+        """Play ``notation`` for ``seat`` in the position after ``move``; (new move number, canonical notation) once stored.
+
+        Raises ActError, with the table unchanged, for a spectator, a finished
+        game, a stale move number, a seat out of turn, an illegal action, or a
+        store that refused the commit.
+        """
+        async with table.lock:
+            state = table.state
+            if seat is None:
+                raise ActError("spectator", "spectators cannot play; open a seat's link to play")
+            if state.is_over:
+                raise ActError("game-over", "the game is over; no more actions")
+            if move != state.move_number:
+                raise ActError("stale", f"the game has moved on (it is now after move {state.move_number}); look again and choose")
+            mover = state.current_player
+            if seat != mover:
+                raise ActError("not-your-turn", f"it is not your turn: {seat_label(mover)} is to move")
+            trial = state.clone()
+            try:
+                trial.apply(notation)
+            except IllegalAction as exc:
+                raise ActError("illegal", str(exc)) from exc
+            played = str(trial.actions[-1])
+            result = None
+            if trial.outcome is not None:
+                result = {**trial.outcome.to_json(), "returns": trial.returns()}
+            used = None
+            if table.clock is not None and table.clock_counts(seat):
+                used = table.seats[seat].clock_used + (time.monotonic() - table.turn_started) - float(table.clock["increment"])
+            try:
+                await self._db().append(table.id, trial.move_number, seat, played, trial.current_player, result, used)
+            except Conflict as exc:
+                self._later(self.catch_up(table))
+                raise ActError("stale", "another move was stored first; look again and choose") from exc
+            except Exception as exc:  # the database is down or full: the player may try again, nothing changed
+                log_failure(f"storing move {trial.move_number} of game {table.id}", exc)
+                raise ActError("unavailable", "the move could not be saved; nothing changed, try again") from exc
+            if used is not None:
+                table.seats[seat].clock_used = used
+            table.commit(trial, seat, played)
+            table.turn_started = time.monotonic()
+            log.debug("game %s move %d by %s", table.id, trial.move_number, seat_label(seat))
+        self._arm_clock(table)
+        return trial.move_number, played
+
+    async def act_and_tell(
+        self, table: Table, seat: int | None, notation: str, move: int, by: Connection | None, ref: str | int | None
+    ) -> None:
+        """Play an action, acknowledge it to the one who sent it, then show everyone the new position."""
+        number, played = await self.act(table, seat, notation, move)
+        if by is not None:
+            by.send(ack(number, played, ref))
+        self.broadcast(table)
+        self.schedule_computer(table)
+
+    def broadcast(self, table: Table) -> None:
+        for conn in table.connections:
+            conn.refresh()
+
+    # -- computer players -------------------------------------------------------
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = make_pool(self.settings.workers())
+        return self._pool
+
+    def schedule_computer(self, table: Table) -> None:
+        """If a computer seat is to move and not already thinking, start it thinking."""
+        state = table.state
+        if table.thinking is not None or state.is_over:
+            return
+        seat = state.current_player
+        if seat is None or table.computer_level(seat) is None or table.id in self.broken:
+            return
+        table.thinking = asyncio.create_task(self._think(table, seat, state.move_number))
+        self.broadcast(table)
+
+    def _spec(self, table: Table, seat: int) -> str:
+        found = table.seats[seat]
+        if found.kind == "computer" and found.spec:
+            return found.spec
+        return self.settings.levels.get(table.computer_level(seat) or "", "random")
+
+    async def _think(self, table: Table, seat: int, move: int) -> None:
+        state = table.state
+        spec = self._spec(table, seat)
+        agent_seed = (state.seed * 1_000_003 + move) % (1 << 63)
+        job = ThinkJob(table.id, table.game.id, state.players, state.seed, dict(state.options), tuple(state.history), spec, agent_seed)
+        budget = budget_seconds(spec)
+        timeout = budget + self.settings.think_margin if budget is not None else self.settings.think_timeout
+        try:
+            notation = await run_job(self.pool(), job, timeout)
+        except TimeoutError:
+            log.warning("game %s: the computer at %s took over %.0f s; it plays a random action", table.id, seat_label(seat), timeout)
+            notation = self._fallback(state, agent_seed)
+        except BrokenProcessPool as exc:
+            log_failure(f"computer player of game {table.id}", exc)
+            self._pool = None
+            notation = self._fallback(state, agent_seed)
+        except Exception as exc:  # a player that failed in its process: the game goes on with a random legal action
+            log_failure(f"computer player of game {table.id}", exc)
+            notation = self._fallback(state, agent_seed)
+        finally:
+            table.thinking = None
+        if table.computer_level(seat) is None:  # its person took the seat back while the computer thought
+            self.broadcast(table)
+            return
+        try:
+            await self.act_and_tell(table, seat, notation, move, None, None)
+        except ActError as exc:
+            if exc.code != "illegal":
+                log.warning("game %s: the computer's move was not played (%s)", table.id, exc.code)
+                return
+            log.warning("game %s: the computer chose an illegal action; it plays a random one", table.id)
+            await self.act_and_tell(table, seat, self._fallback(state, agent_seed), move, None, None)
+
+    @staticmethod
+    def _fallback(state: State, seed: int) -> str:
+        return str(Rng(seed).choice(state.legal_actions()))
+
+    # -- the chess clock ------------------------------------------------------------
+    def _arm_clock(self, table: Table) -> None:
+        """Set the alarm for the seat to move, if its clock hands it to a computer at zero."""
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        mover = table.state.current_player
+        if table.clock is None or table.clock["at_zero"] != "computer" or mover is None or not table.clock_counts(mover):
+            return
+        delay = max(0.0, table.time_left(mover))
+        table.timer = asyncio.get_running_loop().call_later(delay, self._time_up, table, mover, table.state.move_number)
+
+    def _time_up(self, table: Table, seat: int, move: int) -> None:
+        table.timer = None
+        if table.state.move_number != move or table.state.current_player != seat or table.computer_level(seat) is not None:
+            return
+        assert table.clock is not None
+        log.info("game %s: %s ran out of time; a computer plays it", table.id, seat_label(seat))
+        self._later(self.hand_over(table, seat, str(table.clock["level"])))
+
+    # -- handing a seat to a computer, and taking it back ---------------------------------
+    async def hand_over(self, table: Table, seat: int, level: str, by: int | None = None) -> None:
+        """A computer of ``level`` plays a person's seat from now on (asked by another seat, or by the clock at zero)."""
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "person":
+            raise ActError("bad-seat", "only a person's seat can be handed to a computer")
+        if level not in self.settings.levels:
+            raise ActError("bad-seat", f"no computer level {short(level, 30)!r}; the levels are {', '.join(self.settings.levels)}")
+        if by is not None:
+            if by == seat:
+                raise ActError("bad-seat", "a seat is handed over by the others; to leave, just close the page")
+            if table.present(seat):
+                raise ActError("bad-seat", f"{seat_label(seat)} is here; only a seat whose player has gone can be handed over")
+        if table.state.is_over:
+            raise ActError("game-over", "the game is over")
+        if table.seats[seat].handed is not None:
+            raise ActError("bad-seat", f"{seat_label(seat)} is already played by a computer")
+        if table.clock_counts(seat) and table.state.current_player == seat:
+            table.seats[seat].clock_used += time.monotonic() - table.turn_started  # its turn so far is on its clock
+        table.seats[seat].handed = level
+        await self._db().hand_over(table.id, seat, level, table.seats[seat].clock_used)
+        self.tell_seats(table)
+        self.schedule_computer(table)
+
+    async def take_back(self, table: Table, seat: int) -> None:
+        """A person takes their seat back from the computer (through the seat's own link)."""
+        if table.seats[seat].handed is None:
+            raise ActError("bad-seat", "this seat is not played by a computer")
+        if table.clock is not None and table.clock["at_zero"] == "computer" and table.time_left(seat) <= 0:
+            raise ActError("clock", "this seat's clock has run out; the computer plays it to the end")
+        table.seats[seat].handed = None
+        await self._db().hand_over(table.id, seat, None, table.seats[seat].clock_used)
+        if table.state.current_player == seat:
+            table.turn_started = time.monotonic()
+        self.tell_seats(table)
+        self._arm_clock(table)
+
+    def tell_seats(self, table: Table) -> None:
+        """Tell every client who sits where now (someone came, left, or a seat was handed over)."""
+        seats = table.seat_list()
+        for conn in table.connections:
+            conn.send({"type": "seats", "seats": seats})
+
+    # -- chat and feedback ------------------------------------------------------------
+    async def chat(self, table: Table, seat: int | None, text: str) -> None:
+        if seat is None:
+            raise ActError("spectator", "spectators read the chat; the players write in it")
+        cleaned = clean_text(text, MAX_CHAT_CHARS)
+        if not cleaned:
+            raise ActError("bad-message", "an empty chat line")
+        line = await self._db().add_chat(table.id, seat, cleaned)
+        self.tell_chat(table, line)
+
+    def tell_chat(self, table: Table, line: ChatLine) -> None:
+        if line.id in table.chat_seen:
+            return
+        table.chat_seen.add(line.id)
+        message = {"type": "chat", "lines": [chat_line(line)]}
+        for conn in table.connections:
+            conn.send(message)
+
+    async def recent_chat(self, table: Table) -> list[dict[str, Any]]:
+        lines = await self._db().recent_chat(table.id, CHAT_BACKLOG)
+        table.chat_seen.update(line.id for line in lines)
+        return [chat_line(line) for line in lines]
+
+    async def feedback(self, table: Table, seat: int | None, fun: int, text: str) -> None:
+        if seat is None:
+            raise ActError("spectator", "feedback comes from the players")
+        if not table.state.is_over:
+            raise ActError("not-over", "feedback is asked for at the end of the game")
+        await self._db().put_feedback(table.id, seat, fun, clean_text(text, MAX_FEEDBACK_CHARS, lines=True))
+
+    # -- other server processes on the same database ----------------------------
+    def _later(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _heard(self, table_id: str, move: int) -> None:
+        """Another process (or this one) stored ``move`` of a game: catch up if this process is behind."""
+        table = self.tables.get(table_id)
+        if table is not None and table.state.move_number < move:
+            self._later(self.catch_up(table))
+
+    async def catch_up(self, table: Table) -> None:
+        """Apply the actions another server process stored for this table, and show them.
+
+        The process that stored a move is the one that starts the next computer
+        player thinking, so a computer seat never thinks twice.
+        """
+        async with table.lock:
+            newer: list[StoredAction] = await self._db().actions_after(table.id, table.state.move_number)
+            if not newer:
+                return
+            for action in newer:
+                state = table.state.clone()
+                try:
+                    state.apply(action.notation)
+                except IllegalAction:
+                    self.broken[table.id] = f"move {action.n} does not replay"
+                    log.error("game %s: stored move %d does not replay here", table.id, action.n)
+                    return
+                table.commit(state, action.seat, str(state.actions[-1]))
+        self.broadcast(table)
+
+    async def refresh_seats(self, table: Table) -> None:
+        """Read the seats again (another process may have given an open seat a new link)."""
+        for stored in await self._db().load_seats(table.id):
+            seat = table.seats[stored.seat]
+            seat.token_hash, seat.claimed = stored.token_hash, stored.claimed
+
+
+def clean_text(text: str, limit: int, lines: bool = False) -> str:
+    """A person's text, kept as text: control characters become spaces (newlines kept where ``lines``), cut to ``limit``."""
+    kept = []
+    for ch in text[: limit * 2]:
+        if ch == "\n" and lines:
+            kept.append(ch)
+        elif ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029":
+            kept.append(" ")
+        else:
+            kept.append(ch)
+    return "".join(kept).strip()[:limit]
+
+
+def chat_line(line: ChatLine) -> dict[str, Any]:
+    return {"id": line.id, "seat": line.seat, "text": line.text, "at": line.at.isoformat(timespec="seconds")}
+
+
+def _json_copy(data: dict[str, Any]) -> dict[str, Any]:
+    copied: dict[str, Any] = json.loads(json.dumps(data))
+    return copied

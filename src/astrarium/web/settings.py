@@ -1,0 +1,88 @@
+"""How a web table server is set up: where it keeps its games, and the limits it holds strangers to.
+
+One frozen value, passed to :func:`astrarium.web.create_app`, so a test can
+build a server with a temporary data folder, fast computer players and tight
+limits, and ``astrarium serve`` builds the same server from its command line.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+
+def default_data_dir() -> Path:
+    """Where games are kept unless told otherwise: ``$XDG_DATA_HOME/astrarium`` (``~/.local/share/astrarium``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "astrarium"
+
+
+#: Computer players by level: what a person picks in the lobby, and the player spec behind it.
+DEFAULT_LEVELS: Mapping[str, str] = MappingProxyType(
+    {
+        "easy": "greedy",
+        "medium": "mcts:seconds=0.3",
+        "hard": "mcts:seconds=2",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a server needs; every field has a default that suits a table among friends."""
+
+    #: The folder of the SQLite database (made when missing).
+    data_dir: Path = field(default_factory=default_data_dir)
+    #: A database URL (``postgresql+asyncpg://...`` or ``sqlite+aiosqlite:///...``); None: SQLite in ``data_dir``.
+    db_url: str | None = None
+    #: SQLite's ``synchronous`` setting in WAL mode: NORMAL survives a crash of the server (not of the machine's power).
+    sqlite_synchronous: str = "NORMAL"
+    #: Computer player levels offered in the lobby: level name -> player spec.
+    levels: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
+    #: Processes that think for computer players (0: one fewer than the machine's cores, at least 1).
+    computer_workers: int = 0
+    #: Seconds a computer may think beyond its own budget before the server plays for it.
+    think_margin: float = 5.0
+    #: Seconds a computer without a time budget (e.g. ``greedy``) may think.
+    think_timeout: float = 20.0
+    #: The largest WebSocket message a client may send, in bytes.
+    max_message_bytes: int = 4096
+    #: The largest HTTP request body, in bytes (a new game with its options).
+    max_body_bytes: int = 256 * 1024
+    #: Messages a connection may send per second on average, and in a burst.
+    messages_per_second: float = 10.0
+    message_burst: int = 30
+    #: Dropped messages after which a flooding connection is closed.
+    flood_close_after: int = 200
+    #: New games one client address may make per minute.
+    creates_per_minute: int = 30
+    #: Seconds a new connection has to say which seat (or spectator) it is.
+    hello_timeout: float = 10.0
+    #: Open public games listed in the lobby, newest first.
+    open_list_limit: int = 50
+
+    def database_url(self) -> str:
+        """The URL the server connects to."""
+        if self.db_url:
+            return normalise_url(self.db_url)
+        return f"sqlite+aiosqlite:///{self.data_dir / 'astrarium.db'}"
+
+    def workers(self) -> int:
+        if self.computer_workers > 0:
+            return self.computer_workers
+        return max(1, (os.cpu_count() or 2) - 1)
+
+
+def normalise_url(url: str) -> str:
+    """A database URL with its async driver: ``postgresql://`` becomes ``postgresql+asyncpg://``, ``sqlite://`` aiosqlite."""
+    for plain, driver in (
+        ("postgresql://", "postgresql+asyncpg://"),
+        ("postgres://", "postgresql+asyncpg://"),
+        ("sqlite://", "sqlite+aiosqlite://"),
+    ):
+        if url.startswith(plain):
+            return driver + url[len(plain) :]
+    return url

@@ -1,0 +1,517 @@
+"""Where the web table keeps its games: SQLAlchemy 2 (async) over SQLite or PostgreSQL.
+
+A game is stored as its record: the game id, player count, options and seed,
+then one row per action in order. Nothing derived from a position is stored,
+so a game is rebuilt by replaying its actions, and a change of rendering or
+of the server never needs a data migration.
+
+Appending an action is one transaction that also moves the game's move count
+on, and only if that count is still the one the caller saw (``moves = n - 1``):
+two server processes that share a database can never both write move ``n``.
+The server tells a player an action happened only after this commit returns.
+
+Several server processes may share one PostgreSQL database: each appended
+action is announced with ``NOTIFY astrarium, '<game> <move>'`` in the same
+transaction (so it is heard only once committed), and every process listens,
+catching its copy of the game up from the stored actions.
+
+Seat links are never stored: only the SHA-256 of each token, so a copy of the
+database does not hand out seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+log = logging.getLogger("astrarium.web")
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("public", sa.Boolean, nullable=False),
+    sa.Column("watch_hash", sa.String(64), nullable=False),
+    sa.Column("moves", sa.Integer, nullable=False),
+    sa.Column("to_move", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("result", sa.Text, nullable=True),
+    sa.Column("clock", sa.Text, nullable=True),
+)
+sa.Index("ix_games_open", games.c.finished_at, games.c.public)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("level", sa.String(32), nullable=True),
+    sa.Column("spec", sa.String(200), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("claimed", sa.Boolean, nullable=False),
+    sa.Column("handed", sa.String(32), nullable=True),
+    sa.Column("clock_used", sa.Float, nullable=False, server_default="0"),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("notation", sa.Text, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+feedback = sa.Table(
+    "feedback",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("fun", sa.Integer, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: The PostgreSQL channel on which server processes hear of each other's actions.
+CHANNEL = "astrarium"
+_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+class Conflict(Exception):
+    """Another writer stored an action first: the caller's position is out of date."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSeat:
+    seat: int
+    kind: str  # "person" or "computer"
+    level: str | None = None
+    spec: str | None = None
+    token_hash: str | None = None
+    claimed: bool = False
+    #: The computer level now playing this person's seat (handed over), or None.
+    handed: str | None = None
+    #: Seconds of this seat's chess clock used so far.
+    clock_used: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    n: int
+    seat: int | None
+    notation: str
+
+
+@dataclass(slots=True)
+class StoredGame:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    public: bool
+    watch_hash: str
+    seats: list[StoredSeat]
+    moves: int = 0
+    to_move: int | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    finished_at: datetime | None = None
+    result: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
+    actions: list[StoredAction] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class _Append:
+    game_id: str
+    n: int
+    seat: int | None
+    notation: str
+    to_move: int | None
+    result: Mapping[str, Any] | None
+    clock_used: float | None
+    done: asyncio.Future[None]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    id: int
+    seat: int | None
+    text: str
+    at: datetime
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+#: The PostgreSQL advisory lock that lets one server process at a time migrate a shared database.
+MIGRATION_LOCK = 0x61737472
+
+
+def _upgrade(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        # Several processes may start at once on a new database: they migrate one after the other (held to commit).
+        connection.execute(sa.text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
+    config = _alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+class Store:
+    """The database behind one server process."""
+
+    def __init__(self, url: str, sqlite_synchronous: str = "NORMAL") -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        self.is_postgres = url.startswith("postgresql")
+        self._listener: Any = None
+        if self.is_sqlite:
+            synchronous = sqlite_synchronous.upper()
+            if synchronous not in _SYNCHRONOUS:
+                raise ValueError(f"sqlite_synchronous must be one of {', '.join(_SYNCHRONOUS)}")
+            self.engine: AsyncEngine = create_async_engine(url, connect_args={"timeout": 30})
+            _sqlite_pragmas(self.engine, synchronous)
+        else:
+            self.engine = create_async_engine(url, pool_pre_ping=True)
+        # SQLite has one writer at a time; taking turns here is cheaper than waiting on its file lock.
+        self._write_lock = asyncio.Lock() if self.is_sqlite else None
+        self._pending: list[_Append] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[AsyncConnection]:
+        lock = self._write_lock
+        if lock is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with lock, self.engine.begin() as conn:
+            yield conn
+
+    async def migrate(self) -> None:
+        """Bring the schema up to date (Alembic migrations shipped in the package)."""
+        async with self._writing() as conn:
+            await conn.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        if self._flusher is not None and not self._flusher.done():
+            await asyncio.wait({self._flusher}, timeout=10)  # let the moves being committed finish
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            await listener.close()
+        await self.engine.dispose()
+
+    async def listen(self, heard: Callable[[str, int], None]) -> None:
+        """Call ``heard(game_id, move)`` for every action any process stores (PostgreSQL only)."""
+        import asyncpg  # type: ignore[import-untyped]  # (no type information published)
+
+        def on_notify(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
+            game_id, _, move = payload.partition(" ")
+            if move.isdigit():
+                heard(game_id, int(move))
+
+        dsn = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._listener = await asyncpg.connect(dsn)
+        await self._listener.add_listener(CHANNEL, on_notify)
+        self._listener.add_termination_listener(lambda _conn: log.warning("the connection that hears other server processes closed"))
+
+    # -- writing ------------------------------------------------------------
+    async def insert_game(self, game: StoredGame) -> bool:
+        """Store a new game and its seats; False when the id is taken (the caller picks another)."""
+        stamp = now()
+        try:
+            async with self._writing() as conn:
+                await conn.execute(
+                    games.insert().values(
+                        id=game.id,
+                        game=game.game,
+                        players=game.players,
+                        seed=game.seed,
+                        options=json.dumps(game.options),
+                        public=game.public,
+                        watch_hash=game.watch_hash,
+                        moves=0,
+                        to_move=game.to_move,
+                        created_at=stamp,
+                        updated_at=stamp,
+                        clock=None if game.clock is None else json.dumps(game.clock),
+                    )
+                )
+                await conn.execute(seats.insert(), [_seat_row(game.id, s) for s in game.seats])
+        except IntegrityError:
+            return False
+        game.created_at = game.updated_at = stamp
+        return True
+
+    async def append(
+        self,
+        game_id: str,
+        n: int,
+        seat: int | None,
+        notation: str,
+        to_move: int | None,
+        result: Mapping[str, Any] | None,
+        clock_used: float | None = None,
+    ) -> None:
+        """Store action ``n`` (1-based) of a game (and the mover's clock); raises Conflict if move ``n`` is already stored.
+
+        On SQLite, appends that arrive while a commit is under way are stored
+        together in the next transaction (a group commit): one commit for many
+        tables' moves instead of one each, and each caller still returns only
+        once its own action is committed.
+        """
+        item = _Append(game_id, n, seat, notation, to_move, result, clock_used, asyncio.get_running_loop().create_future())
+        if not self.is_sqlite:
+            async with self._writing() as conn:
+                if not await self._append_one(conn, item):
+                    raise Conflict(f"move {n} of game {game_id} is already stored")
+            return
+        self._pending.append(item)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await item.done
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self._writing() as conn:
+                    stored = [await self._append_one(conn, item) for item in batch]
+            except Exception as exc:  # the whole transaction failed: every caller hears so, nothing of it is stored
+                for item in batch:
+                    if not item.done.done():
+                        item.done.set_exception(exc)
+                continue
+            for item, ok in zip(batch, stored, strict=True):
+                if item.done.done():
+                    continue
+                if ok:
+                    item.done.set_result(None)
+                else:
+                    item.done.set_exception(Conflict(f"move {item.n} of game {item.game_id} is already stored"))
+
+    async def _append_one(self, conn: AsyncConnection, item: _Append) -> bool:
+        """The statements of one append, inside the caller's transaction; False when move ``n`` is already stored."""
+        stamp = now()
+        values: dict[str, Any] = {"moves": item.n, "to_move": item.to_move, "updated_at": stamp}
+        if item.result is not None:
+            values["finished_at"] = stamp
+            values["result"] = json.dumps(item.result)
+        moved = await conn.execute(games.update().where(games.c.id == item.game_id, games.c.moves == item.n - 1).values(**values))
+        if moved.rowcount != 1:
+            return False
+        await conn.execute(actions.insert().values(game_id=item.game_id, n=item.n, seat=item.seat, notation=item.notation, at=stamp))
+        if item.clock_used is not None and item.seat is not None:
+            condition = (seats.c.game_id == item.game_id, seats.c.seat == item.seat)
+            await conn.execute(seats.update().where(*condition).values(clock_used=item.clock_used))
+        if self.is_postgres:
+            await conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{item.game_id} {item.n}")))
+        return True
+
+    async def claim(self, game_id: str, seat: int) -> None:
+        """Mark a seat as taken (its link has been opened)."""
+        async with self._writing() as conn:
+            await conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(claimed=True))
+
+    async def take_open_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Give an untaken person seat a new link (joining a public game); False if someone took it first."""
+        async with self._writing() as conn:
+            done = await conn.execute(
+                seats.update()
+                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "person", seats.c.claimed.is_(False))
+                .values(token_hash=token_hash, claimed=True)
+            )
+            return done.rowcount == 1
+
+    async def hand_over(self, game_id: str, seat: int, level: str | None, clock_used: float) -> None:
+        """A computer level plays this person's seat from now on (None: its person has taken it back); the clock so far."""
+        async with self._writing() as conn:
+            await conn.execute(
+                seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(handed=level, clock_used=clock_used)
+            )
+
+    async def add_chat(self, game_id: str, seat: int | None, text: str) -> ChatLine:
+        stamp = now()
+        async with self._writing() as conn:
+            done = await conn.execute(chat.insert().values(game_id=game_id, seat=seat, text=text, at=stamp))
+            key = done.inserted_primary_key
+            assert key is not None
+            return ChatLine(int(key[0]), seat, text, stamp)
+
+    async def put_feedback(self, game_id: str, seat: int, fun: int, text: str) -> None:
+        """Store (or replace) one seat's feedback on a finished game."""
+        stamp = now()
+        async with self._writing() as conn:
+            await conn.execute(feedback.delete().where(feedback.c.game_id == game_id, feedback.c.seat == seat))
+            await conn.execute(feedback.insert().values(game_id=game_id, seat=seat, fun=fun, text=text, at=stamp))
+
+    # -- reading ------------------------------------------------------------
+    async def recent_chat(self, game_id: str, limit: int) -> list[ChatLine]:
+        """The last ``limit`` chat lines of a game, oldest first."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(sa.select(chat).where(chat.c.game_id == game_id).order_by(chat.c.id.desc()).limit(limit))
+            return [ChatLine(r.id, r.seat, r.text, r.at) for r in reversed(rows.all())]
+
+    async def feedback_of(self, game_id: str) -> list[dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(sa.select(feedback).where(feedback.c.game_id == game_id).order_by(feedback.c.seat))
+            return [{"seat": r.seat, "fun": r.fun, "text": r.text} for r in rows]
+
+    async def load(self, game_id: str, with_actions: bool = True) -> StoredGame | None:
+        found = await self._load_where(games.c.id == game_id, with_actions)
+        return found[0] if found else None
+
+    async def load_unfinished(self) -> list[StoredGame]:
+        return await self._load_where(games.c.finished_at.is_(None))
+
+    async def load_seats(self, game_id: str) -> list[StoredSeat]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(sa.select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
+            return [_seat_from_row(s) for s in rows]
+
+    async def actions_after(self, game_id: str, n: int) -> list[StoredAction]:
+        """The actions of a game after move ``n``, in order."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(actions.c.n, actions.c.seat, actions.c.notation)
+                .where(actions.c.game_id == game_id, actions.c.n > n)
+                .order_by(actions.c.n)
+            )
+            return [StoredAction(r.n, r.seat, r.notation) for r in rows]
+
+    async def open_public(self, limit: int) -> list[StoredGame]:
+        """Unfinished public games with a person seat nobody has taken, most recently active first."""
+        open_seat = sa.exists().where(seats.c.game_id == games.c.id, seats.c.kind == "person", seats.c.claimed.is_(False))
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    sa.select(games.c.id)
+                    .where(games.c.finished_at.is_(None), games.c.public.is_(True), open_seat)
+                    .order_by(games.c.updated_at.desc())
+                    .limit(limit)
+                )
+            ).all()
+        ids = [r.id for r in rows]
+        if not ids:
+            return []
+        found = {g.id: g for g in await self._load_where(games.c.id.in_(ids), with_actions=False)}
+        return [found[i] for i in ids if i in found]
+
+    async def _load_where(self, condition: Any, with_actions: bool = True) -> list[StoredGame]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(sa.select(games).where(condition).order_by(games.c.created_at))).all()
+            if not rows:
+                return []
+            ids = [r.id for r in rows]
+            by_id = {r.id: _game_from_row(r) for r in rows}
+            for chunk in _chunks(ids, 500):
+                seat_rows = await conn.execute(sa.select(seats).where(seats.c.game_id.in_(chunk)).order_by(seats.c.game_id, seats.c.seat))
+                for s in seat_rows:
+                    by_id[s.game_id].seats.append(_seat_from_row(s))
+                if with_actions:
+                    action_rows = await conn.execute(
+                        sa.select(actions.c.game_id, actions.c.n, actions.c.seat, actions.c.notation)
+                        .where(actions.c.game_id.in_(chunk))
+                        .order_by(actions.c.game_id, actions.c.n)
+                    )
+                    for a in action_rows:
+                        by_id[a.game_id].actions.append(StoredAction(a.n, a.seat, a.notation))
+            return [by_id[i] for i in ids]
+
+
+def _chunks(items: Sequence[str], size: int) -> Iterable[Sequence[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def _seat_row(game_id: str, seat: StoredSeat) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "level": seat.level,
+        "spec": seat.spec,
+        "token_hash": seat.token_hash,
+        "claimed": seat.claimed,
+        "handed": seat.handed,
+        "clock_used": seat.clock_used,
+    }
+
+
+def _seat_from_row(row: Any) -> StoredSeat:
+    return StoredSeat(row.seat, row.kind, row.level, row.spec, row.token_hash, bool(row.claimed), row.handed, float(row.clock_used))
+
+
+def _game_from_row(row: Any) -> StoredGame:
+    return StoredGame(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        seed=row.seed,
+        options=json.loads(row.options),
+        public=bool(row.public),
+        watch_hash=row.watch_hash,
+        seats=[],
+        moves=row.moves,
+        to_move=row.to_move,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        finished_at=row.finished_at,
+        result=None if row.result is None else json.loads(row.result),
+        clock=None if row.clock is None else json.loads(row.clock),
+    )
+
+
+def _sqlite_pragmas(engine: AsyncEngine, synchronous: str) -> None:
+    """WAL (readers never wait for the writer), the chosen durability, and foreign keys, on every new connection."""
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

@@ -1,0 +1,130 @@
+"""Two server processes on one PostgreSQL database: an action taken through one reaches clients of the other.
+
+Real processes (``python -m astrarium.web.serve``) on loopback ports, real
+WebSocket clients; the processes hear of each other's actions through
+PostgreSQL's LISTEN/NOTIFY and catch up from the stored actions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from pgcluster import Cluster, free_port
+from webclient import make_settings, stored_actions
+from websockets.sync.client import ClientConnection, connect
+
+
+class Server:
+    def __init__(self, db: str, folder: Path) -> None:
+        self.port = free_port()
+        self.log = open(folder / f"server-{self.port}.log", "wb")  # noqa: SIM115 (closed in stop)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "astrarium.web.serve", "--port", str(self.port), "--db", db, "--data", str(folder), "--workers", "1"],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, "the server process ended"
+            try:
+                if httpx.get(self.base + "/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        raise AssertionError("the server did not start within a minute")
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+
+
+class Client:
+    def __init__(self, stack: contextlib.ExitStack, server: Server, table: str, token: str) -> None:
+        self.ws: ClientConnection = stack.enter_context(connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=20))
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.latest: dict[str, Any] = {}
+
+    def until(self, wanted: Any) -> dict[str, Any]:
+        while True:
+            message: dict[str, Any] = json.loads(self.ws.recv(timeout=20))
+            if message["type"] == "state":
+                self.latest = message
+            if wanted(message):
+                return message
+
+    def position(self, move: int) -> dict[str, Any]:
+        if self.latest and self.latest["move"] >= move:
+            return self.latest
+        return self.until(lambda m: m["type"] == "state" and m["move"] >= move)
+
+    def act(self, action: str, move: int) -> dict[str, Any]:
+        self.ws.send(json.dumps({"type": "act", "action": action, "move": move}))
+        return self.until(lambda m: m["type"] in ("ack", "error"))
+
+
+@pytest.fixture
+def two_servers(postgres: Cluster, tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
+    db = postgres.new_database()
+    servers = [Server(db, tmp_path), Server(db, tmp_path)]
+    try:
+        for server in servers:
+            server.wait_ready()
+        yield servers[0], servers[1], db
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def test_an_action_through_one_process_reaches_the_clients_of_the_other(two_servers: tuple[Server, Server, str], tmp_path: Path) -> None:
+    a, b, db = two_servers
+    with contextlib.ExitStack() as stack:
+        play_across_processes(stack, a, b, db, tmp_path)
+
+
+def play_across_processes(stack: contextlib.ExitStack, a: Server, b: Server, db: str, tmp_path: Path) -> None:
+    made = httpx.post(a.base + "/api/tables", json={"game": "orbital-combat", "seats": [{"kind": "person"}] * 2}, timeout=20).json()
+    table = made["table"]
+    tokens = [s["token"] for s in made["seats"]]
+    on_a = Client(stack, a, table, tokens[0])  # seat 0 plays through process A
+    on_b = Client(stack, b, table, tokens[1])  # seat 1 plays through process B
+    watcher = Client(stack, b, table, made["watch"]["token"])
+    seats = {0: on_a, 1: on_b}
+    for move in range(6):
+        mover = on_a.position(move)["to_move"]
+        player = seats[mover]
+        answer = player.act(player.position(move)["legal"][0], move)
+        assert answer["type"] == "ack", answer
+        for client in (on_a, on_b, watcher):
+            assert client.position(move + 1)["move"] == move + 1
+        assert watcher.latest["events"][-1]["text"] == answer["action"]
+    # The same move sent through both processes at once: exactly one is stored, the other is told it is stale.
+    move = on_a.position(6)["move"]
+    mover = on_a.latest["to_move"]
+    twin = Client(stack, b if mover == 0 else a, table, tokens[mover])
+    legal = seats[mover].position(move)["legal"]
+    twin.position(move)
+    seats[mover].ws.send(json.dumps({"type": "act", "action": legal[0], "move": move}))
+    twin.ws.send(json.dumps({"type": "act", "action": legal[-1], "move": move}))
+    answers = [seats[mover].until(lambda m: m["type"] in ("ack", "error")), twin.until(lambda m: m["type"] in ("ack", "error"))]
+    assert sorted(m["type"] for m in answers) == ["ack", "error"]
+    assert [m["code"] for m in answers if m["type"] == "error"] == ["stale"]
+    rows = stored_actions(make_settings(tmp_path, db_url=db), table)
+    assert [n for n, _, _ in rows] == list(range(1, move + 2))

@@ -1,0 +1,54 @@
+"""The store: migrations, one move per number whatever happens, group commits that keep each caller's promise."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from astrarium.web import Settings
+from astrarium.web.storage import Conflict, Store, StoredGame, StoredSeat
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_two_writers_can_never_both_store_the_same_move(backend: Settings) -> None:
+    backend.data_dir.mkdir(parents=True, exist_ok=True)
+    store = Store(backend.database_url())
+    await store.migrate()
+    await store.migrate()  # migrating an up-to-date database changes nothing
+    game = StoredGame("game1", "orbital-combat", 2, 7, {}, False, "h", [StoredSeat(0, "person"), StoredSeat(1, "person")])
+    assert await store.insert_game(game)
+    assert not await store.insert_game(game)
+    await store.append("game1", 1, 0, "coast w0 d10", 1, None)
+    with pytest.raises(Conflict):
+        await store.append("game1", 1, 0, "coast w0 d9", 1, None)
+    loaded = await store.load("game1")
+    assert loaded is not None and [a.notation for a in loaded.actions] == ["coast w0 d10"] and loaded.moves == 1
+    await store.close()
+
+
+def two_seats(game_id: str) -> StoredGame:
+    return StoredGame(game_id, "orbital-combat", 2, 7, {}, False, "h", [StoredSeat(0, "person"), StoredSeat(1, "person")])
+
+
+@pytest.mark.anyio
+async def test_appends_from_many_games_at_once_are_each_stored_or_refused_on_their_own(backend: Settings) -> None:
+    backend.data_dir.mkdir(parents=True, exist_ok=True)
+    store = Store(backend.database_url())
+    await store.migrate()
+    for number in range(10):
+        assert await store.insert_game(two_seats(f"game{number}"))
+    moves = [store.append(f"game{number}", 1, 0, f"coast w0 d{number}", 1, None) for number in range(10)]
+    moves.append(store.append("game3", 1, 0, "coast w0 d99", 1, None))  # a second move 1 for one game, in the same batch
+    outcomes = await asyncio.gather(*moves, return_exceptions=True)
+    assert outcomes[:3] == [None] * 3 and outcomes[4:10] == [None] * 6
+    assert sorted(type(o).__name__ for o in (outcomes[3], outcomes[10])) == ["Conflict", "NoneType"]
+    for number in range(10):
+        loaded = await store.load(f"game{number}")
+        assert loaded is not None and loaded.moves == 1 and len(loaded.actions) == 1
+    await store.close()
