@@ -10,11 +10,14 @@ from astrarium.agents.base import Agent, agent_names, make_agent, parse_agent_sp
 from astrarium.agents.greedy import GreedyAgent
 from astrarium.agents.mcts import ISMCTSAgent, MCTSAgent
 from astrarium.agents.random_agent import RandomAgent
+from astrarium.agents.scripted_orbital import PLAYERS as ORBITAL_PLAYERS
 
 register_agent("random", RandomAgent)
 register_agent("greedy", GreedyAgent)
 register_agent("mcts", MCTSAgent)
 register_agent("ismcts", ISMCTSAgent)
+for _name, _orbital in ORBITAL_PLAYERS.items():  # fixed Orbital Combat strategies (balance regression players)
+    register_agent(_name, _orbital)
 
 __all__ = [
     "Agent",

@@ -128,12 +128,13 @@ def test_ships_option_places_ships_exactly() -> None:
     state = game("r5 s12 retro m9 h7", "r2 s30")
     ships = state.view()["ships"]
     assert (ships[0]["ring"], ships[0]["sector"], ships[0]["facing"], ships[0]["mass"], ships[0]["hull"]) == (5, 12, "retrograde", 9, 7)
-    assert (ships[1]["ring"], ships[1]["sector"], ships[1]["mass"], ships[1]["hull"]) == (2, 30, 10, 12)
+    assert (ships[1]["ring"], ships[1]["sector"], ships[1]["mass"], ships[1]["hull"]) == (2, 30, 10, 24)
 
 
 def test_game_over_refuses_actions() -> None:
     state = game("r4 s1", "r4 s9 h1")
     state.apply("coast w5 d5")
+    state.apply("coast w0 d10")  # the round resolves: 3 strength at 100 mm, 2 stopped, 1 damage
     assert state.is_over and state.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
         state.apply("coast w0 d10")

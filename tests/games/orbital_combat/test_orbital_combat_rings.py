@@ -105,7 +105,7 @@ def test_a_designers_json_ring_table(tmp_path: Path) -> None:
 def test_start_ring_beyond_the_table_names_the_option(tmp_path: Path) -> None:
     path = _write(tmp_path, GOOD)
     with pytest.raises(OptionError, match="start_ring"):
-        GAME.new_game(2, 0, {"ring_table": path})  # default start ring 4 > 3 rings
+        GAME.new_game(2, 0, {"ring_table": path, "start_ring": 4})  # start ring 4 > 3 rings
 
 
 @pytest.mark.parametrize(

@@ -170,6 +170,8 @@ def test_ghost_shows_where_the_ship_to_move_will_be_after_its_turn_in_random_pos
         root = draw(state, seat)
         after = state.clone()
         after.apply(state.legal_actions()[0])
+        while after.view()["ships"][seat]["allocated_this_round"] and not after.is_over:
+            after.apply(after.legal_actions()[0])  # round resolution: the ship moves when the round resolves
         ship = after.view()["ships"][seat]
         if not ship["alive"]:
             continue

@@ -13,6 +13,8 @@ GAME = astrarium.get_game("orbital-combat")
 
 
 def new(players: int = 2, **options: object) -> State:
+    options.setdefault("start_ring", 4)  # the descriptions below were written for ring 4 and 12 hull
+    options.setdefault("hull", 12)
     return GAME.new_game(players, 0, options)
 
 

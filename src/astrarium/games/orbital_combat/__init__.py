@@ -27,7 +27,7 @@ class OrbitalCombat(Game):
     notation_help = "[rot] coast|burn pro|retro soft|hard|extreme [scoop] wN dN [@seat], e.g. 'burn retro hard w5 d3'"
     options = (
         Option("start_mass", 10, "reaction mass each ship starts with (seed recommends 8-12)", int, minimum=8, maximum=12),
-        Option("hull", 12, "hull points each ship starts with; a ship at 0 is destroyed", int, minimum=1, maximum=MAX_HULL),
+        Option("hull", 24, "hull points each ship starts with; a ship at 0 is destroyed", int, minimum=1, maximum=MAX_HULL),
         Option("round_limit", 40, "rounds before the game ends on the tie-break", int, minimum=1, maximum=500),
         Option(
             "turn_order",
@@ -36,8 +36,18 @@ class OrbitalCombat(Game):
             str,
             choices=("rotate", "fixed"),
         ),
-        Option("start_ring", 4, "ring all ships start on, evenly spaced (when 'ships' is empty)", int, minimum=1, maximum=12),
+        Option(
+            "resolution",
+            "round",
+            "round: ships allocate in turn, then the round resolves for all at once (simultaneous movement and fire); "
+            "turn: each ship's turn resolves at once",
+            str,
+            choices=("round", "turn"),
+        ),
+        Option("start_ring", 3, "ring all ships start on, evenly spaced (when 'ships' is empty)", int, minimum=1, maximum=12),
         Option("weapon_range_mm", 150, "longest shot, in millimetres on the board", int, minimum=0, maximum=500),
+        Option("defense_per_point", 2, "damage one point of defense stops", int, minimum=1, maximum=10),
+        Option("defense_max_percent", 75, "the most of a shot's strength defense can stop, in percent", int, minimum=0, maximum=100),
         Option("falloff_mm", 50, "a shot loses 1 point of strength per full this many millimetres", int, minimum=1, maximum=500),
         Option("collision_mm", 10, "ships closer than this (a token's width) collide; 0: no collisions", int, minimum=0, maximum=100),
         Option("collision_damage", 2, "hull each ship loses in a collision", int, minimum=0, maximum=20),

@@ -69,10 +69,13 @@ def render_status(state: OrbitalState, seat: int | None) -> str:
             continue
         transfer = f"-> {state.dest[s]}" if state.dest[s] else "-"
         last = state.last[s]
+        shown = escape(str(last)) if last else "-"
+        if state.pending[s] is not None:
+            shown += " (allocated this round)"  # round resolution: shown now, acts when the round resolves
         lines.append(
             f"[{COLOURS[s % len(COLOURS)]}]{marker}{s:<4}[/] {state.ring[s]:>4}  {state.sector[s] + 1:>6}  "
             f"{Facing(state.facing[s]).word:<6}  {state.mass[s]:>4}  {state.hull[s]:>4}  {state.defense[s]:>7}  "
-            f"{transfer:<8}  {escape(str(last)) if last else '-'}"
+            f"{transfer:<8}  {shown}"
         )
     for event in state.events:
         lines.append(escape(event))

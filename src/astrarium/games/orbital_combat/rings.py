@@ -81,6 +81,9 @@ class RingTable:
             for b in rings:
                 row.append([((2 * s + 1) * b.sectors) // (2 * a.sectors) for s in range(a.sectors)])
             self.landing.append(row)
+        #: Two ships' distance after a round's movement and whether their paths meet, by (ring, sector, ring, sector,
+        #: collision distance) at the start of the movement; filled in by the game as positions come up.
+        self.pairs: dict[tuple[int, int, int, int, float], tuple[float, bool]] = {}
 
     def to_json(self) -> list[dict[str, Any]]:
         """The table as JSON data (for views)."""

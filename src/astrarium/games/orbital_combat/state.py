@@ -1,12 +1,18 @@
-"""The position and the turn sequence: six phases per ship turn, then combat.
+"""The position and the turn sequence: the seed's six phases, then combat.
 
-Each ship's turn is one action, an :class:`Allocation`, resolved in the seed's
-six phases: allocation, transfer resolution, orientation and burn, scoop,
-sector movement (with the proximity check), other actions (weapons fire).
+Each ship's turn is one action, an :class:`Allocation` (phase 1). With
+``resolution = round`` (the default) the ships allocate one after another in
+the round's turn order, each seeing the allocations made before it, and once
+the last ship has allocated, phases 2-6 are resolved for every ship together:
+transfers arrive, rotations and burns, scoops, movement (collisions on the
+ships' simultaneous paths), then every shot at once. With ``resolution =
+turn`` each ship's six phases are resolved in its own turn, one ship after
+another (the rules before the round was made the unit of resolution).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from astrarium.core.game import State
@@ -19,6 +25,9 @@ from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
 # outward burn, the targets in range, whether a target must be named); they are
 # built once per key and shared.
 _LEGAL_CACHE: dict[tuple, list[Allocation]] = {}
+
+EVAL_SHARPNESS = 3.0
+"""Slope of the hull-lead term of ``evaluate`` (through tanh)."""
 
 
 def _build_allocations(facing: int, max_in: int, max_out: int, targets: tuple[int | None, ...]) -> list[Allocation]:
@@ -38,6 +47,32 @@ def _build_allocations(facing: int, max_in: int, max_out: int, targets: tuple[in
     return result
 
 
+class RoundPlan:
+    """What a round holds before anyone allocates (round resolution): positions, distances, targets in range, collisions.
+
+    ``ring[s]`` is ship ``s``'s ring after its arrival, ``start[s]`` its sector
+    after landing, ``end[s]`` its sector after moving; ``gap[a][b]`` the
+    distance between two ships after moving (mm) and ``band[a][b]`` the
+    strength a shot between them loses; ``in_range[s]`` the seats ``s`` may
+    fire at; ``bumps`` the pairs whose paths meet. Built once a round and never
+    changed, so copies of a position share it.
+    """
+
+    __slots__ = ("ring", "start", "end", "gap", "band", "in_range", "bumps")
+
+    def __init__(
+        self,
+        ring: list[int],
+        start: list[int],
+        end: list[int],
+        gap: list[list[float]],
+        band: list[list[int]],
+        in_range: list[tuple[int, ...]],
+        bumps: list[tuple[int, int]],
+    ) -> None:
+        self.ring, self.start, self.end, self.gap, self.band, self.in_range, self.bumps = ring, start, end, gap, band, in_range, bumps
+
+
 class OrbitalState(State):
     """Ships on rings around a black hole. Per-ship data is kept in parallel lists indexed by seat."""
 
@@ -51,10 +86,11 @@ class OrbitalState(State):
     dest: list[int]
     alive: list[bool]
     last: list[Allocation | None]
+    pending: list[Allocation | None]
     round: int
     order: list[int]
     turn_index: int
-    events: list[str]
+    raw_events: list[tuple]
 
     # -- setup -------------------------------------------------------------
     def _setup(self) -> None:
@@ -66,6 +102,10 @@ class OrbitalState(State):
         self.collision_mm: float = o["collision_mm"]
         self.collision_damage: int = o["collision_damage"]
         self.start_hull: int = o["hull"]
+        self.by_round: bool = o["resolution"] == "round"
+        self.rotating: bool = o["turn_order"] == "rotate"
+        self.shield_per_point: int = o["defense_per_point"]
+        self.shield_cap: int = o["defense_max_percent"]
         # Squared thresholds matching table.distance's rounding to a micrometre:
         # in range when the rounded distance <= range, colliding when it is < collision_mm.
         self._range2 = (self.weapon_range + 0.0005) ** 2
@@ -81,17 +121,67 @@ class OrbitalState(State):
         self.dest = [0] * n
         self.alive = [True] * n
         self.last = [None] * n
+        self.pending = [None] * n
         self.round = 0
         self.order = self._round_order()
         self.turn_index = 0
-        self.events = []
+        self.raw_events = []
+        self._plan: RoundPlan | None = None
+
+    @property
+    def plan(self) -> RoundPlan:
+        """This round's :class:`RoundPlan`, worked out the first time it is needed.
+
+        Neither positions nor distances depend on this round's allocations (an
+        arrival was fixed by last round's burn; a burning ship still moves on
+        its current ring), so with round resolution the positions every shot
+        is fired from and at, the targets in range and the collisions are known
+        before anyone allocates. A search that only scores the position after a
+        round never needs the next round's plan, so it is not made until asked.
+        """
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = self._make_plan()
+        return plan
+
+    def _make_plan(self) -> RoundPlan:
+        table = self.table
+        n = self.players
+        rings, starts, ends = [], [], []
+        for s in range(n):
+            ring, sector, dest = self.ring[s], self.sector[s], self.dest[s]
+            if dest:
+                sector = table.landing[ring][dest][sector]
+                ring = dest
+            rings.append(ring)
+            starts.append(sector)
+            ends.append((sector + table.velocity[ring]) % table.sectors[ring])
+        flying = [s for s in range(n) if self.alive[s]]
+        gap = [[0.0] * n for _ in range(n)]
+        bumps = []
+        pairs = table.pairs
+        collision = self.collision_mm
+        for i, a in enumerate(flying):
+            for b in flying[i + 1 :]:
+                key = (rings[a], starts[a], rings[b], starts[b], collision)
+                known = pairs.get(key)
+                if known is None:
+                    distance = table.distance(rings[a], ends[a], rings[b], ends[b])
+                    meet = collision > 0 and paths_meet(table, rings[a], starts[a], rings[b], starts[b], self._collision2)
+                    known = pairs[key] = (distance, meet)
+                gap[a][b] = gap[b][a] = known[0]
+                if known[1]:
+                    bumps.append((a, b))
+        reach, falloff = self.weapon_range, self.falloff
+        band = [[int(d // falloff) for d in row] for row in gap]
+        in_range = [tuple(b for b in flying if b != a and gap[a][b] <= reach) for a in range(n)]
+        return RoundPlan(rings, starts, ends, gap, band, in_range, bumps)
 
     def _round_order(self) -> list[int]:
         """The seats still flying, in this round's order (``turn_order`` option)."""
-        n = self.players
-        first = self.round % n if self.options["turn_order"] == "rotate" else 0
-        seats = [(first + k) % n for k in range(n)]
-        return [s for s in seats if self.alive[s]]
+        n, alive = self.players, self.alive
+        first = self.round % n if self.rotating else 0
+        return [s % n for s in range(first, first + n) if alive[s % n]]
 
     # -- who moves -----------------------------------------------------------
     @property
@@ -108,6 +198,10 @@ class OrbitalState(State):
         still moves at its current ring's velocity), so the targets in range
         are known when the allocation is made.
         """
+        if self.by_round:  # everything was planned at the start of the round
+            opponents = sum(self.alive) - 1
+            plan = self.plan
+            return plan.ring[seat], plan.start[seat], plan.end[seat], plan.in_range[seat], opponents
         table = self.table
         ring, sector, dest = self.ring[seat], self.sector[seat], self.dest[seat]
         if dest:
@@ -115,7 +209,8 @@ class OrbitalState(State):
             ring = dest
         moved = (sector + table.velocity[ring]) % table.sectors[ring]
         x, y = table.xy[ring][moved]
-        xy, rings, sectors, alive = table.xy, self.ring, self.sector, self.alive
+        xy, alive = table.xy, self.alive
+        rings, sectors = self.ring, self.sector  # turn resolution fires at where the others are now
         limit2 = self._range2
         targets = []
         opponents = 0
@@ -229,15 +324,94 @@ class OrbitalState(State):
         if not self.alive[t]:
             return f"seat {t} has been destroyed"
         if t not in targets:
-            d = self.table.distance(ring, moved, self.ring[t], self.sector[t])
+            t_ring, t_sector = (self.plan.ring[t], self.plan.end[t]) if self.by_round else (self.ring[t], self.sector[t])
+            d = self.table.distance(ring, moved, t_ring, t_sector)
             return f"seat {t} will be {d:.0f} mm away, beyond weapon range ({self.weapon_range:g} mm)"
         return None
 
     # -- playing a turn --------------------------------------------------------
     def _apply(self, action: Allocation) -> None:
+        if self.by_round:
+            self._allocate(action)
+        else:
+            self._apply_turn(action)
+
+    def _allocate(self, action: Allocation) -> None:
+        """Round resolution, phase 1: the allocation is made and shown; the round resolves after the last ship's."""
+        seat = self.order[self.turn_index]
+        self.last[seat] = action
+        self.pending[seat] = action
+        self.defense[seat] = action.defense
+        if self.turn_index + 1 < len(self.order):
+            self.turn_index += 1
+            return
+        self._resolve_round()
+
+    def _resolve_round(self) -> None:
+        """Phases 2-6 for every ship together, in the seed's order; shots are simultaneous."""
+        plan = self.plan
+        velocity = self.table.velocity
+        events: list[tuple] = []
+        flying = [s for s in range(self.players) if self.alive[s]]
+        pending, mass, dest = self.pending, self.mass, self.dest
+        for seat in flying:
+            action = pending[seat]
+            assert action is not None  # every flying ship allocated this round
+            # Phase 2: transfer resolution (the landing sector is in the plan).
+            ring = plan.ring[seat]
+            if dest[seat]:
+                events.append(("arrives", seat, ring))
+                self.ring[seat] = ring
+                dest[seat] = 0
+            # Phase 3: orientation and burn.
+            if action.rotate:
+                self.facing[seat] ^= 1
+            if action.burn:
+                mass[seat] -= action.burn
+                dest[seat] = ring - action.burn if action.direction == Facing.RETROGRADE else ring + action.burn
+            # Phase 4: the scoop recovers the sectors moved this round.
+            elif action.scoop:
+                mass[seat] = min(MAX_MASS, mass[seat] + velocity[ring])
+            # Phase 5: movement (all ships move together).
+            self.sector[seat] = plan.end[seat]
+        # Proximity: ships whose paths this round come closer than a token's width collide (known from the plan).
+        hull = self.hull
+        for a, b in plan.bumps:
+            events.append(("collides", a, b))
+            hull[a] -= self.collision_damage
+            hull[b] -= self.collision_damage
+        # Phase 6: every shot is fired at once, from and at the positions after movement.
+        damage = [0] * self.players
+        for seat in flying:
+            action = pending[seat]
+            assert action is not None
+            if not action.weapons or hull[seat] <= 0:
+                continue  # a ship destroyed by a collision does not fire
+            target = action.target
+            if target is None:
+                target = next(s for s in flying if s != seat)
+            if hull[target] <= 0:
+                continue  # a ship destroyed before phase 6 is not shot
+            hit = shot_damage(action.weapons - plan.band[seat][target], self.defense[target], self.shield_per_point, self.shield_cap)
+            damage[target] += hit
+            events.append(("fires", seat, action.weapons, target, plan.gap[seat][target], hit))
+        for seat in flying:
+            hull[seat] -= damage[seat]
+            pending[seat] = None
+            self.defense[seat] = 0  # a defense protects only in the round it was allocated for
+        self._plan = None
+        self.turn_index = len(self.order) - 1  # _after_turn moves on to the next round
+        self._after_turn(self.order[-1], events)
+
+    def _damage(self, weapons: int, distance: float, defense: int) -> int:
+        """A shot's damage: its strength after falloff, less what the defense stops (see :func:`shot_damage`)."""
+        return shot_damage(weapons - int(distance // self.falloff), defense, self.shield_per_point, self.shield_cap)
+
+    def _apply_turn(self, action: Allocation) -> None:
+        """Turn resolution: this ship's six phases now, against the others where they are."""
         table = self.table
         seat = self.order[self.turn_index]
-        events: list[str] = []
+        events: list[tuple] = []
         # Phase 1: allocation (defense protects from now until this ship's next turn).
         self.last[seat] = action
         self.defense[seat] = action.defense
@@ -245,7 +419,7 @@ class OrbitalState(State):
         ring, sector, dest = self.ring[seat], self.sector[seat], self.dest[seat]
         if dest:
             sector = table.landing[ring][dest][sector]
-            events.append(f"seat {seat} arrives in ring {dest}")
+            events.append(("arrives", seat, dest))
             ring = self.ring[seat] = dest
             self.dest[seat] = 0
         # Phase 3: orientation and burn.
@@ -267,7 +441,7 @@ class OrbitalState(State):
                     continue
                 ox, oy = table.xy[self.ring[other]][self.sector[other]]
                 if (ox - x) * (ox - x) + (oy - y) * (oy - y) < self._collision2:
-                    events.append(f"seat {seat} collides with seat {other}")
+                    events.append(("collides", seat, other))
                     self.hull[seat] -= self.collision_damage
                     self.hull[other] -= self.collision_damage
         # Phase 6: weapons fire.
@@ -277,35 +451,40 @@ class OrbitalState(State):
                 target = next(s for s in range(self.players) if s != seat and self.alive[s])
             if self.hull[target] > 0:
                 distance = table.distance(ring, sector, self.ring[target], self.sector[target])
-                damage = max(0, action.weapons - int(distance // self.falloff) - self.defense[target])
+                damage = self._damage(action.weapons, distance, self.defense[target])
                 self.hull[target] -= damage
-                events.append(f"seat {seat} fires {action.weapons} at seat {target} ({distance:.0f} mm): {damage} damage")
+                events.append(("fires", seat, action.weapons, target, distance, damage))
         self._after_turn(seat, events)
 
-    def _after_turn(self, seat: int, events: list[str]) -> None:
+    def _after_turn(self, seat: int, events: list[tuple]) -> None:
         destroyed = []
+        alive, hull = self.alive, self.hull
+        left = []
         for s in range(self.players):
-            if self.alive[s] and self.hull[s] <= 0:
-                self.hull[s] = 0
-                self.alive[s] = False
-                self.dest[s] = 0
-                destroyed.append(s)
-                events.append(f"seat {s} is destroyed")
-        self.events = events
-        left = [s for s in range(self.players) if self.alive[s]]
+            if alive[s]:
+                if hull[s] <= 0:
+                    hull[s] = 0
+                    alive[s] = False
+                    self.dest[s] = 0
+                    destroyed.append(s)
+                    events.append(("destroyed", s))
+                else:
+                    left.append(s)
+        self.raw_events = events
         if len(left) <= 1:
             if left:
                 reason = f"seat {left[0]} is the last ship flying"
                 winners = tuple(left)
             else:
                 winners = tuple(destroyed)
-                reason = "the last ships destroyed each other: they share the result"
+                reason = "the last ships were destroyed together: they share the result"
             self._outcome = Outcome(winners, reason, tuple(float(h) for h in self.hull))
             return
         index = self.turn_index + 1
-        while index < len(self.order) and not self.alive[self.order[index]]:
+        order = self.order
+        while index < len(order) and not alive[order[index]]:
             index += 1
-        if index < len(self.order):
+        if index < len(order):
             self.turn_index = index
             return
         if self.round + 1 >= self.round_limit:
@@ -333,9 +512,15 @@ class OrbitalState(State):
         new.dest = self.dest.copy()  # type: ignore[attr-defined]
         new.alive = self.alive.copy()  # type: ignore[attr-defined]
         new.last = self.last.copy()  # type: ignore[attr-defined]
-        # order and events are replaced, never changed in place: sharing them is safe.
+        new.pending = self.pending.copy()  # type: ignore[attr-defined]
+        # order, raw_events and the plan are replaced, never changed in place: sharing them is safe.
 
     # -- what players see ----------------------------------------------------
+    @property
+    def events(self) -> list[str]:
+        """What happened in the last turn (turn resolution) or round (round resolution), in words."""
+        return [_event_text(event) for event in self.raw_events]
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything (perfect information), including each ship's last allocation."""
         table = self.table
@@ -357,15 +542,17 @@ class OrbitalState(State):
                     "alive": self.alive[s],
                     "position_mm": [round(x, 1), round(y, 1)],
                     "last_allocation": None if last is None else str(last),
+                    "allocated_this_round": self.pending[s] is not None,
                 }
             )
         return {
             "round": self.round + 1,
             "round_limit": self.round_limit,
+            "resolution": self.options["resolution"],
             "turn_order": list(self.order),
             "to_move": self.current_player,
             "ships": ships,
-            "events": list(self.events),
+            "events": self.events,
             "rings": table.to_json(),
             "weapon_range_mm": self.options["weapon_range_mm"],
             "falloff_mm": self.options["falloff_mm"],
@@ -379,16 +566,182 @@ class OrbitalState(State):
 
     # -- computer players ------------------------------------------------------
     def evaluate(self, seat: int) -> float:
-        """Hull lead over the strongest opponent (90%) and reaction-mass lead (10%), in [-1, 1]."""
+        """Hull lead over the strongest opponent (90%) and reaction-mass lead (10%), in [-1, 1].
+
+        In the middle of a round (round resolution) the allocations made so far
+        have not acted yet, so the round is first worked out: each ship still
+        to allocate is assumed to coast and answer them with its best split of
+        weapons (at ``seat`` when it may) and defense, so a first mover's
+        allocation is scored against the answer it invites rather than
+        against nothing.
+        """
         if self._outcome is not None:
             return self.returns()[seat]
-        if not self.alive[seat]:
+        if self.by_round and self.turn_index > 0:
+            return self._projected_value(seat)
+        return self._static_value(seat, self.hull, self.mass, self.alive)
+
+    def _projected_value(self, seat: int) -> float:
+        """``evaluate`` after the current round, worked out arithmetically from the round's plan (no copy of the state)."""
+        n = self.players
+        plan = self.plan
+        flying = [s for s in range(n) if self.alive[s]]
+        hull, mass = self.hull.copy(), self.mass.copy()
+        for a, b in plan.bumps:
+            hull[a] -= self.collision_damage
+            hull[b] -= self.collision_damage
+        weapons, defense, target = [0] * n, [0] * n, [-1] * n
+        velocity = self.table.velocity
+        for s in flying:
+            action = self.pending[s]
+            if action is not None:
+                weapons[s], defense[s] = action.weapons, action.defense
+                if action.weapons:
+                    target[s] = action.target if action.target is not None else next(o for o in flying if o != s)
+                if action.burn:
+                    mass[s] -= action.burn
+                elif action.scoop:
+                    mass[s] = min(MAX_MASS, mass[s] + velocity[plan.ring[s]])
+            else:
+                defense[s] = ENERGY
+        for s in flying:
+            if self.pending[s] is None and plan.in_range[s] and hull[s] > 0:
+                options = plan.in_range[s]
+                t = seat if seat in options else options[0]
+                weapons[s], defense[s] = self._best_answer(s, t, hull, weapons, defense, target)
+                target[s] = t
+        damage = [0] * n
+        band, per_point, cap = plan.band, self.shield_per_point, self.shield_cap
+        for s in flying:
+            t = target[s]
+            if t >= 0 and hull[s] > 0 and hull[t] > 0:
+                damage[t] += shot_damage(weapons[s] - band[s][t], defense[t], per_point, cap)
+        alive = [False] * n
+        for s in flying:
+            hull[s] = max(0, hull[s] - damage[s])
+            alive[s] = hull[s] > 0
+        left = [s for s in flying if alive[s]]
+        if len(left) <= 1 or self.round + 1 >= self.round_limit:
+            if len(left) > 1:  # the round limit's tie-break
+                best = max((hull[s], mass[s]) for s in left)
+                winners = [s for s in left if (hull[s], mass[s]) == best]
+            else:
+                winners = left or flying
+            if len(winners) == n:
+                return 0.0
+            return 1.0 if seat in winners else -1.0
+        return self._static_value(seat, hull, mass, alive)
+
+    def _best_answer(
+        self, seat: int, target: int, hull: list[int], weapons: list[int], defense: list[int], aims: list[int]
+    ) -> tuple[int, int]:
+        """The weapons-defense split a coasting ``seat`` would answer the allocations made so far with (for ``evaluate``).
+
+        It fires at ``target`` and weighs what it deals against what the shots
+        already allocated at it would do: destroying the target counts most,
+        being destroyed least, then the damage balance; ties go to more defense.
+        The answer depends only on distance bands, defenses and hulls up to
+        the most one shot can do, so it is worked out once per situation.
+        """
+        band = self.plan.band
+        incoming = tuple(sorted((weapons[s], band[s][seat]) for s in range(self.players) if aims[s] == seat and hull[s] > 0))
+        key = (
+            self.shield_per_point,
+            self.shield_cap,
+            band[seat][target],
+            defense[target] if hull[target] > 0 else -1,
+            min(hull[target], ENERGY + 1),
+            min(hull[seat], ENERGY * len(incoming) + 1),
+            incoming,
+        )
+        answer = _ANSWERS.get(key)
+        if answer is None:
+            answer = _ANSWERS[key] = _answer(*key)
+        return answer
+
+    def _static_value(self, seat: int, hull: list[int], mass: list[int], alive: list[bool]) -> float:
+        if not alive[seat]:
             return -1.0
-        others = [s for s in range(self.players) if s != seat and self.alive[s]]
         top = self.start_hull or 1
-        hull_lead = (self.hull[seat] - max(self.hull[s] for s in others)) / max(top, *self.hull)
-        mass_lead = (self.mass[seat] - sum(self.mass[s] for s in others) / len(others)) / MAX_MASS
-        return max(-1.0, min(1.0, 0.9 * hull_lead + 0.1 * mass_lead))
+        strongest = -1
+        others = total_mass = 0
+        for s in range(self.players):
+            h = hull[s]
+            if h > top:
+                top = h
+            if s != seat and alive[s]:
+                if h > strongest:
+                    strongest = h
+                others += 1
+                total_mass += mass[s]
+        hull_lead = (hull[seat] - strongest) / top
+        mass_lead = (mass[seat] - total_mass / others) / MAX_MASS
+        return max(-1.0, min(1.0, 0.9 * math.tanh(EVAL_SHARPNESS * hull_lead) + 0.1 * mass_lead))
+
+
+def paths_meet(table: RingTable, ring_a: int, start_a: int, ring_b: int, start_b: int, limit2: float) -> bool:
+    """Whether two ships moving together this round, from these sectors, come closer than ``sqrt(limit2)`` mm.
+
+    Each ship goes round its ring at constant angular speed from its sector
+    after landing to its sector after moving, and both move over the same
+    time. Their distance is smallest when their angles are closest, so only
+    the two ends and a moment where the angles coincide need checking: no
+    sampling, and lockstep orbits that never come close never collide.
+    """
+    radius_a, radius_b = table.radius[ring_a], table.radius[ring_b]
+    if (radius_a - radius_b) ** 2 >= limit2:
+        return False  # rings farther apart than a token never touch
+    turn = 2 * math.pi
+    sectors_a, sectors_b = table.sectors[ring_a], table.sectors[ring_b]
+    start = turn * ((start_b + 0.5) / sectors_b - (start_a + 0.5) / sectors_a)
+    sweep = turn * (table.velocity[ring_b] / sectors_b - table.velocity[ring_a] / sectors_a)
+    low, high = sorted((start, start + sweep))
+    if math.floor(high / turn) * turn >= low - 1e-9:
+        closest = 1.0  # the angles coincide at some moment: the ships are a ring's width apart
+    else:
+        closest = max(math.cos(low), math.cos(high))
+    return radius_a * radius_a + radius_b * radius_b - 2 * radius_a * radius_b * closest < limit2
+
+
+def shot_damage(strength: int, defense: int, per_point: int, cap_percent: int) -> int:
+    """Damage of a shot of ``strength`` (weapons less falloff) at a ship with ``defense``.
+
+    Defense stops ``per_point`` damage a point, but never more than
+    ``cap_percent`` of the shot: the rest always gets through.
+    """
+    if strength <= 0:
+        return 0
+    return strength - min(defense * per_point, strength * cap_percent // 100)
+
+
+_ANSWERS: dict[tuple, tuple[int, int]] = {}
+
+
+def _answer(
+    per_point: int, cap: int, band: int, target_defense: int, target_hull: int, hull: int, incoming: tuple[tuple[int, int], ...]
+) -> tuple[int, int]:
+    """The (weapons, defense) a coasting ship answers with (see ``OrbitalState._best_answer``); ``target_defense`` -1: no target left."""
+    best, best_score = (0, ENERGY), -math.inf
+    for w in range(ENERGY + 1):
+        d = ENERGY - w
+        dealt = shot_damage(w - band, target_defense, per_point, cap) if target_defense >= 0 else 0
+        taken = sum(shot_damage(shot - shot_band, d, per_point, cap) for shot, shot_band in incoming)
+        score = dealt - taken + (100 if target_defense >= 0 and dealt >= target_hull else 0) - (100 if taken >= hull else 0)
+        if score > best_score:
+            best, best_score = (w, d), score
+    return best
+
+
+def _event_text(event: tuple) -> str:
+    kind, seat, *rest = event
+    if kind == "arrives":
+        return f"seat {seat} arrives in ring {rest[0]}"
+    if kind == "collides":
+        return f"seat {seat} collides with seat {rest[0]}"
+    if kind == "fires":
+        weapons, target, distance, damage = rest
+        return f"seat {seat} fires {weapons} at seat {target} ({distance:.0f} mm): {damage} damage"
+    return f"seat {seat} is destroyed"
 
 
 def _breakdown(action: Allocation) -> str:
