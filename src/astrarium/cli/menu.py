@@ -8,11 +8,39 @@ from rich.table import Table
 
 import astrarium
 from astrarium.agents import agent_names
+from astrarium.agents.levels import LEVELS, PLAY_SECONDS, SEARCH_KINDS
 from astrarium.cli.common import SEED_RANGE, fresh_seed, parse_number
 from astrarium.cli.session import HUMAN, Ask, PlayLoop, QuitGame, build_agents
 
-#: Searches think for about a second a move when picked from the menu (a person is waiting).
-MENU_BUDGETS = {"mcts": "mcts:seconds=1", "ismcts": "ismcts:seconds=1"}
+#: The level a computer seat gets when the person presses Enter.
+DEFAULT_LEVEL = "medium"
+#: What the kinds of player other than the levels are, in a line (scripted strategies are named by their own names).
+KIND_WORDS = {
+    HUMAN: "a person at this terminal",
+    "random": "plays any legal action",
+    "greedy": "the easy level: looks one action ahead",
+    **{kind: f"searches {PLAY_SECONDS:g} s a move" for kind in SEARCH_KINDS},
+}
+
+
+def seat_kinds(game_id: str) -> list[str]:
+    """The players the menu offers for ``game_id``: a person, every kind that plays it, then the levels.
+
+    A search is offered by its plain name; the table gives it about a second
+    a move (:func:`astrarium.agents.levels.table_spec`).
+    """
+    return [HUMAN, *agent_names(game_id), *LEVELS]
+
+
+def _kinds_table(kinds: list[str]) -> Table:
+    table = Table(show_header=True, title="Who sits where")
+    table.add_column("#", style="cyan", justify="right")
+    table.add_column("player")
+    table.add_column("plays")
+    for i, kind in enumerate(kinds, start=1):
+        level = LEVELS.get(kind)
+        table.add_row(str(i), escape(kind), escape(level.summary if level else KIND_WORDS.get(kind, "a fixed strategy of this game")))
+    return table
 
 
 def _choose_int(ask: Ask, console: Console, prompt: str, low: int, high: int, default: int | None) -> int | None:
@@ -65,11 +93,11 @@ def _menu(console: Console, ask: Ask) -> None:
         players = game.min_players
         if game.max_players > game.min_players:
             players = _choose(ask, console, "Players", game.min_players, game.max_players, game.min_players)
-        kinds = [HUMAN, *(MENU_BUDGETS.get(name, name) for name in agent_names(game.id))]
-        console.print("Who sits where: " + ", ".join(f"[cyan]{i}[/] {k}" for i, k in enumerate(kinds, start=1)))
+        kinds = seat_kinds(game.id)
+        console.print(_kinds_table(kinds))
         seats: dict[int, str] = {}
         for seat in range(players):
-            default = 1 if seat == 0 else kinds.index("random") + 1
+            default = 1 if seat == 0 else kinds.index(DEFAULT_LEVEL) + 1
             kind = _choose(ask, console, f"Seat {seat}", 1, len(kinds), default)
             seats[seat] = kinds[kind - 1]
         chosen = _choose_int(ask, console, "Seed", 0, SEED_RANGE - 1, None)

@@ -7,15 +7,23 @@ bad input gets one line saying what was wrong, and the prompt again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from astrarium.agents import Agent, make_agent
+from astrarium.agents.levels import is_level, table_spec
 from astrarium.cli.common import TerminalAsk, one_line, parse_number
 from astrarium.core.data import check_output_file
 from astrarium.core.errors import RecordError, short
@@ -31,8 +39,14 @@ HELP = (
     "[bold]list[/] (all legal actions), [bold]undo[/] (take back your last action), "
     "[bold]save FILE[/] (the whole game, seed included: it rebuilds every hand), "
     "[bold]share FILE[/] (or save FILE public: no seed, only what a spectator saw; safe to give away mid-game), "
-    "[bold]load FILE[/], [bold]rules[/], [bold]help[/], [bold]quit[/]."
+    "[bold]load FILE[/], [bold]board[/] (draw the position again), [bold]history[/] (the moves so far, in words), "
+    "[bold]rules[/], [bold]help[/], [bold]quit[/]."
 )
+#: How often the thinking line's clock is brought up to date, in seconds.
+THINKING_TICK = 0.1
+#: The words of a move shown in the recap, history and log lines: at most this many lines of at most this many characters.
+WORDS_LINES = 12
+WORDS_CHARS = 200
 
 
 class QuitGame(Exception):
@@ -48,8 +62,10 @@ def _seat_kind(who: str, where: str) -> str:
             raise ValueError(f"{where}: a human player takes no options")
         return HUMAN
     if not who:
-        raise ValueError(f"{where}: name a player, such as human or random")
-    make_agent(who)  # a bad spec is refused now, naming the option
+        raise ValueError(f"{where}: name a player, such as human, easy, medium or hard")
+    if is_level(who):
+        return who.lower()
+    make_agent(table_spec(who))  # a bad spec is refused now, naming the option
     return who
 
 
@@ -109,8 +125,52 @@ def seats_of_record(record: Mapping[str, Any], players: int, label: str) -> dict
 
 
 def build_agents(seats: dict[int, str], seed: int, game: str | None = None) -> dict[int, Agent]:
-    """Computer players for the seats that are not human, to play ``game`` (raises ValueError on a bad spec)."""
-    return {seat: make_agent(spec, seed=seed * 1000 + seat, game=game) for seat, spec in seats.items() if spec != HUMAN}
+    """Computer players for the seats that are not human, to play ``game`` (raises ValueError on a bad spec).
+
+    A person waits for these players, so a level (``hard``) becomes its
+    player and a search without a budget thinks about a second a move
+    (:func:`astrarium.agents.levels.table_spec`); the arena builds its own.
+    """
+    secrets = False
+    if game is not None:
+        import astrarium
+
+        found = astrarium.get_game(game)
+        secrets = found.hidden_information or found.chance
+    return {
+        seat: make_agent(table_spec(spec, secrets), seed=seed * 1000 + seat, game=game) for seat, spec in seats.items() if spec != HUMAN
+    }
+
+
+@dataclass(frozen=True)
+class Told:
+    """One move told in words: its number (1 for the first), the seat that played it, and its lines per viewer."""
+
+    number: int
+    mover: int
+    notation: str
+    lines: dict[int | None, list[str]]
+
+
+def tell(game: Game, before: Mapping[str, Any], notation: str, after: Mapping[str, Any]) -> list[str]:
+    """The move in words from one seat's two picture views, cut to fit a terminal line (never empty)."""
+    lines = [one_line(line, WORDS_CHARS) for line in game.describe(before, notation, after)[:WORDS_LINES]]
+    return lines or [one_line(notation, WORDS_CHARS)]
+
+
+def tell_moves(state: State, viewers: Iterable[int | None], movers: list[int]) -> list[Told]:
+    """Every move of ``state`` told from each viewer's side (rebuilt from its record: after a load or an undo)."""
+    record = state.to_record()
+    probe = replay(record, upto=0)
+    viewers = list(viewers)
+    told: list[Told] = []
+    for index, notation in enumerate(record["actions"]):
+        before = {v: probe.picture_view(v) for v in viewers}
+        probe.apply(notation)
+        lines = {v: tell(state.game, before[v], notation, probe.picture_view(v)) for v in viewers}
+        mover = movers[index] if index < len(movers) else -1
+        told.append(Told(index + 1, mover, notation, lines))
+    return told
 
 
 def seed_line(state: State) -> str:
@@ -125,7 +185,14 @@ def seed_is_secret(game: Game) -> bool:
 
 @dataclass
 class PlayLoop:
-    """One game at the terminal."""
+    """One game at the terminal.
+
+    Every move is told in words as it is played (:class:`Told`), from the side
+    of each human at the table (from a spectator's when none is): the recap a
+    person reads at the start of a turn, ``history`` and the log of a game
+    between computers all come from these lines, numbered as the header
+    numbers moves (move 1 is the first action).
+    """
 
     state: State
     seats: dict[int, str]
@@ -134,16 +201,30 @@ class PlayLoop:
     agents: dict[int, Agent] = field(default_factory=dict)
     movers: list[int] = field(default_factory=list)
     _last_human: int | None = None
+    #: The moves so far in words, and how many of them each human had seen at their last prompt.
+    told: list[Told] = field(default_factory=list)
+    _seen: dict[int, int] = field(default_factory=dict)
+    #: Indexes of the moves played for a human because they were the only choice (undo passes over them).
+    forced: set[int] = field(default_factory=set)
+    _started: float = field(default_factory=time.monotonic)
 
     def __post_init__(self) -> None:
         if not self.agents:
             self.agents = build_agents(self.seats, self.state.seed, self.state.game.id)
         if not self.movers and self.state.move_number:
             self.movers = _movers_of(self.state)
+        self._retell()
+        self._seen = {seat: len(self.told) for seat in self.humans}
 
     @property
     def humans(self) -> list[int]:
         return [seat for seat, who in self.seats.items() if who == HUMAN]
+
+    @property
+    def viewers(self) -> list[int | None]:
+        """Whose side moves are told from: each human's, or a spectator's at a table of computers."""
+        humans: list[int | None] = list(self.humans)
+        return humans or [None]
 
     def run(self) -> State:
         # The seed is shown at the start only where it gives nothing away; otherwise at the end.
@@ -159,30 +240,85 @@ class PlayLoop:
                 else:
                     self._human_turn(seat)
         except QuitGame:
-            self.console.print(f"Left the game at move {self.state.move_number}. {escape(seed_line(self.state))}", soft_wrap=True)
+            played = self._moves(self.state.move_number)
+            self.console.print(f"Left the game after {played}. {escape(seed_line(self.state))}", soft_wrap=True)
             return self.state
         self._show_end()
         return self.state
 
+    # -- moves -----------------------------------------------------------------
+    def _play(self, action: Any, seat: int) -> None:
+        """Apply ``action`` for ``seat`` and tell it in words from every viewer's side (IllegalAction changes nothing)."""
+        before = {v: self.state.picture_view(v) for v in self.viewers}
+        self.state.apply(action)
+        notation = self.state.history[-1]
+        lines = {v: tell(self.state.game, before[v], notation, self.state.picture_view(v)) for v in self.viewers}
+        self.movers.append(seat)
+        self.told.append(Told(self.state.move_number, seat, notation, lines))
+
+    def _retell(self) -> None:
+        """Tell every move of the position again (after a load or an undo replaced the state)."""
+        self.told = tell_moves(self.state, self.viewers, self.movers)
+
+    @staticmethod
+    def _moves(count: int) -> str:
+        return f"{count} move" if count == 1 else f"{count} moves"
+
     # -- turns ---------------------------------------------------------------
     def _bot_turn(self, seat: int) -> None:
+        action = self._think(seat)
+        self._play(action, seat)
+        if not self.humans:  # a game between computers: its log, move by move
+            told = self.told[-1]
+            self.console.print(f"[dim]Seat {seat} ({escape(self.seats[seat])}) plays move {told.number}:[/]", soft_wrap=True)
+            self._print_lines(told.lines[None], indent="  ")
+
+    def _think(self, seat: int) -> Any:
+        """The computer seat's choice, with a line saying it is thinking (and for how long) while it searches.
+
+        The search runs on a worker thread so the line's clock keeps time; the
+        thread is a daemon so that leaving with Ctrl-C does not wait for it.
+        """
         agent = self.agents[seat]
-        action = agent.choose(self.state)
-        self.state.apply(action)
-        self.movers.append(seat)
-        self.console.print(f"[dim]Seat {seat} ({escape(self.seats[seat])}) plays[/] [bold]{escape(str(action))}[/]")
+        label = f"Seat {seat} ({self.seats[seat]}) is thinking…"
+        result: list[Any] = []
+        failure: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                result.append(agent.choose(self.state))
+            except BaseException as exc:  # handed to the main thread, which raises it
+                failure.append(exc)
+
+        worker = threading.Thread(target=work, name=f"seat-{seat}-thinking", daemon=True)
+        started = time.monotonic()
+        with self.console.status(escape(f"{label} 0.0 s")) as status:
+            worker.start()
+            while worker.is_alive():
+                worker.join(THINKING_TICK)
+                status.update(escape(f"{label} {time.monotonic() - started:.1f} s"))
+        if failure:
+            raise failure[0]
+        return result[0]
 
     def _human_turn(self, seat: int) -> None:
         game = self.state.game
+        legal = self.state.legal_actions()
+        if len(legal) == 1:  # a forced choice: played, and said so
+            self._play(legal[0], seat)
+            self.forced.add(len(self.movers) - 1)
+            told = self.told[-1]
+            only = escape(told.notation)
+            self.console.print(f"[dim]Move {told.number}: seat {seat} has one choice, {only}, played for you.[/]", soft_wrap=True)
+            return
         if game.hidden_information and len(self.humans) > 1 and self._last_human not in (None, seat):
             self.console.clear()
             self._ask(f"Pass the terminal to seat {seat}, then press Enter ")
         self._last_human = seat
-        self.console.rule(f"{escape(game.title)}: move {self.state.move_number + 1}, seat {seat}")
-        self.console.print(self.state.render(seat))
-        legal = self.state.legal_actions()
-        self._show_actions(legal, limit=SHOWN_ACTIONS)
+        self._recap(seat)
+        self._show_position(seat, legal)
         while True:
+            self._offer(legal)
             line = self._ask(f"seat {seat}> ").strip()
             if not line:
                 continue
@@ -192,13 +328,52 @@ class PlayLoop:
             except ValueError as exc:  # IllegalAction, RecordError and the commands' own errors
                 self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
 
+    def _show_position(self, seat: int, legal: list[Any]) -> None:
+        self.console.rule(f"{escape(self.state.game.title)}: move {self.state.move_number + 1}, seat {seat}")
+        self.console.print(self.state.render(seat))
+        self._show_actions(legal, limit=SHOWN_ACTIONS)
+
+    def _recap(self, seat: int, said_later: str = "") -> None:
+        """Everything played since ``seat``'s last prompt, in words from its side (its own last move's effects too).
+
+        A line holding ``said_later`` (the result, which the end screen's
+        picture shows next) is left out, so that no line is printed twice.
+        """
+        start = self._seen.get(seat, 0)
+        self._seen[seat] = len(self.told)
+        moves = self.told[start:]
+        if not moves:
+            return
+        span = f" (moves {moves[0].number} to {moves[-1].number})" if len(moves) > 1 else ""
+        self.console.rule(f"Since your last turn{span}")
+        for told in moves:
+            self._print_told(told, seat, said_later)
+
+    def _print_told(self, told: Told, viewer: int | None, said_later: str = "") -> None:
+        lines = told.lines.get(viewer) or [told.notation]
+        if said_later:
+            lines = [lines[0], *(line for line in lines[1:] if said_later not in line)]
+        self.console.print(f"[cyan]{told.number:>4}.[/] {escape(lines[0])}", soft_wrap=True)
+        self._print_lines(lines[1:], indent="      ")
+
+    def _print_lines(self, lines: list[str], indent: str) -> None:
+        for line in lines:
+            self.console.print(f"{indent}{escape(line)}", soft_wrap=True)
+
+    def _offer(self, legal: list[Any]) -> None:
+        """Tell a line-editing prompt which notations to complete (a scripted ask has nothing to be told)."""
+        offer = getattr(self.ask, "offer", None)
+        if callable(offer):
+            offer([str(action) for action in legal])
+
     def _command(self, line: str, seat: int) -> bool:
         """Handle one line; True when the turn is over (an action was played, or the position changed)."""
         word, _, rest = line.partition(" ")
         word = word.lower()
         rest = rest.strip()
         if word in ("quit", "exit", "q"):
-            raise QuitGame
+            self._leave(seat, ended=False)
+            return False
         if word in ("help", "?"):
             self.console.print(HELP)
             notation = self.state.game.notation_help
@@ -207,6 +382,12 @@ class PlayLoop:
             return False
         if word in ("list", "moves", "actions"):
             self._show_actions(self.state.legal_actions(), limit=None)
+            return False
+        if word == "board":
+            self._show_position(seat, self.state.legal_actions())
+            return False
+        if word == "history":
+            self._history(seat)
             return False
         if word == "rules":
             self.console.print(escape(self.state.game.rules_text()))
@@ -229,9 +410,56 @@ class PlayLoop:
             if index is None or not 1 <= index <= len(legal):
                 raise ValueError(f"{short(line, 20)} is not in the list: choose 1 to {len(legal)}")
             action = legal[index - 1]
-        self.state.apply(action)
-        self.movers.append(seat)
+        self._play(action, seat)
         return True
+
+    def _history(self, seat: int) -> None:
+        if not self.told:
+            self.console.print("No moves yet: move 1 is next.")
+            return
+        self.console.rule(f"The game so far ({self._moves(len(self.told))})")
+        for told in self.told:
+            self._print_told(told, seat)
+
+    def _leave(self, seat: int | None, ended: bool) -> None:
+        """``quit``, Ctrl-C or the end of input in an unfinished game: confirm, offer to save, then raise QuitGame.
+
+        When the input has ended, the confirmation cannot be answered: the
+        game is left (a script or a closed pipe). When the person typed
+        ``quit``, input ending at the question counts as yes.
+        """
+        where = f"move {self.state.move_number + 1} is next"
+        if ended:
+            self.console.print()
+        try:
+            answer = self.ask(f"Leave this unfinished game ({where})? [y/N]: ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            if not ended:
+                self._forgive_end()
+            raise QuitGame from None
+        if answer not in ("y", "yes"):
+            if seat is not None:
+                self.console.print("Back to the game.")
+            return
+        while True:
+            try:
+                name = self.ask("Save it first? Type a file name, or press Enter to leave without saving: ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self._forgive_end()
+                raise QuitGame from None
+            if not name:
+                raise QuitGame
+            try:
+                self._save("save", name)
+            except ValueError as exc:  # a folder that does not exist, a name that is not a file
+                self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
+                continue
+            raise QuitGame
+
+    def _forgive_end(self) -> None:
+        """The input ended at a question the person had no need to answer: not the unfinished input of a script."""
+        if isinstance(self.ask, TerminalAsk):
+            self.ask.ended = False
 
     def _save(self, word: str, rest: str) -> None:
         """``save FILE`` (the whole game, seed included), ``share FILE`` or ``save FILE public`` (no seed)."""
@@ -253,14 +481,19 @@ class PlayLoop:
         self.console.print(message, soft_wrap=True)
 
     def _undo(self) -> None:
+        """Take back the last action a human chose (not one played for them), and everything after it."""
         humans = set(self.humans)
-        last = max((i for i, seat in enumerate(self.movers) if seat in humans), default=None)
+        last = max((i for i, seat in enumerate(self.movers) if seat in humans and i not in self.forced), default=None)
         if last is None:
             raise ValueError("there is no human action to take back")
         record = self.state.to_record()
         self.state = replay(record, upto=last)
         self.movers = self.movers[:last]
-        self.console.print(f"Took back to move {last}.")
+        self.forced = {i for i in self.forced if i < last}
+        self.told = self.told[:last]
+        self._seen = {seat: min(seen, last) for seat, seen in self._seen.items()}
+        # The header of the position taken back to numbers its next move last + 1, and so does this line.
+        self.console.print(f"Took back to move {last + 1}.")
 
     def _load(self, path: str) -> None:
         record = load_record(path)
@@ -275,7 +508,12 @@ class PlayLoop:
             )
         self.state = state
         self.movers = _movers_of(state)
-        self.console.print(f"Loaded {escape(shown)} at move {state.move_number}.", soft_wrap=True)
+        self.forced = set()
+        self._retell()
+        self._seen = {seat: len(self.told) for seat in self.humans}
+        self.console.print(
+            f"Loaded {escape(shown)}: {self._moves(state.move_number)} played, move {state.move_number + 1} is next.", soft_wrap=True
+        )
 
     # -- output ------------------------------------------------------------------
     def _show_actions(self, legal: list[Any], limit: int | None) -> None:
@@ -297,25 +535,82 @@ class PlayLoop:
             table.add_row(*cells)
         self.console.print(table)
         if limit is not None and len(legal) > limit:
-            self.console.print(f"[dim]... and {len(legal) - limit} more: type 'list' to see all, or type a notation.[/]")
+            more = len(legal) - limit
+            self.console.print(f"[dim]... and {more} more: type 'list' to see all, or type a notation.[/]")
 
     def _show_end(self) -> None:
+        """The end screen: the last moves in words, the final position, who won and why, scores, length, and a save.
+
+        Each line is printed once: the reason is not repeated when the last
+        move's words or the final picture already say it.
+        """
         state = self.state
-        self.console.rule("Game over")
-        self.console.print(state.render(None))
         outcome = state.outcome
+        picture = state.render(None)
+        reason = outcome.reason if outcome is not None else ""
+        shown = bool(reason) and reason in picture
+        for seat in self.humans:  # what the last computer moves did, from the side of each person still at the table
+            self._recap(seat, said_later=reason)
+        self.console.rule("Game over")
+        self.console.print(picture)
+        said = [line for told in self.told[-1:] for lines in told.lines.values() for line in lines]
         if outcome is not None:
-            self.console.print(f"[bold]{escape(outcome.reason)}[/]")
+            logged = not self.humans and any(reason in line for line in said)  # a game between computers told it already
+            if not shown and not logged:
+                self.console.print(f"[bold]{escape(outcome.reason)}[/]", soft_wrap=True)
+            self.console.print(f"[bold]{escape(self._verdict(outcome.winners))}[/]", soft_wrap=True)
             returns = state.returns()
+            scores = outcome.scores
             for seat in range(state.players):
-                self.console.print(f"  seat {seat} ({escape(self.seats.get(seat, '?'))}): {returns[seat]:+g}")
+                score = f"score {scores[seat]:g}, " if scores is not None and seat < len(scores) else ""
+                self.console.print(f"  seat {seat} ({escape(self.seats.get(seat, '?'))}): {score}result {returns[seat]:+g}")
+        elapsed = int(time.monotonic() - self._started)
+        clock = f"{elapsed // 60} min {elapsed % 60} s" if elapsed >= 60 else f"{elapsed} s"
+        self.console.print(f"Game length: {self._moves(state.move_number)}, {clock} at this table.")
         self.console.print(escape(seed_line(state)), soft_wrap=True)
+        if self.humans:
+            self._offer_save()
+
+    def _verdict(self, winners: tuple[int, ...]) -> str:
+        """Who won, in words (a shared win, a cooperative win or loss, a draw)."""
+        state = self.state
+        if state.game.cooperative:
+            return "Everyone wins together." if winners else "Everyone loses together."
+        if not winners:
+            return "Nobody wins."
+        if len(winners) == state.players and state.players > 1:
+            return "A draw."
+        names = [f"seat {w} ({self.seats.get(w, '?')})" for w in winners]
+        if len(names) == 1:
+            return f"Winner: {names[0]}."
+        return f"Winners (a shared win): {', '.join(names[:-1])} and {names[-1]}."
+
+    def _offer_save(self) -> None:
+        """Offer to keep the finished game's record; the end of input here is a no (the game is over)."""
+        while True:
+            try:
+                answer = self.ask("Save the game's record? Type a file name, or press Enter to skip: ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self._forgive_end()
+                return
+            if not answer or answer.lower() in ("n", "no"):
+                return
+            try:
+                self._save("save", answer)
+            except ValueError as exc:
+                self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
+                continue
+            return
 
     def _ask(self, prompt: str) -> str:
+        """A line from the person; Ctrl-C or the end of input is a request to leave (confirmed first)."""
         try:
             return self.ask(prompt)
-        except (EOFError, KeyboardInterrupt):
-            raise QuitGame from None
+        except EOFError:
+            self._leave(None, ended=True)
+        except KeyboardInterrupt:
+            self._leave(None, ended=False)
+        return ""
 
 
 def _movers_of(state: State) -> list[int]:
@@ -389,7 +684,7 @@ def play_puzzle(game: Game, puzzle: Puzzle, console: Console, ask: Ask) -> bool:
     while True:
         console.print(state.render(0))
         if game.puzzle_solved(puzzle, state):
-            console.print(f"[bold green]Solved in {state.move_number} moves![/]")
+            console.print(f"[bold green]Solved in {PlayLoop._moves(state.move_number)}![/]")
             return True
         if state.move_number >= puzzle.moves or state.is_over:
             console.print("[yellow]Out of moves. Type restart to try again, undo to take one back, or quit.[/]")
@@ -425,6 +720,65 @@ def play_puzzle(game: Game, puzzle: Puzzle, console: Console, ask: Ask) -> bool:
             console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
 
 
+#: The commands the prompt completes besides the notations of the legal actions.
+COMMANDS = ("board", "help", "history", "list", "load", "quit", "rules", "save", "share", "undo")
+
+
+class NotationCompleter(Completer):
+    """Completes the line typed so far to a legal action's notation (or a command), whole line at a time.
+
+    Notations hold spaces (``rot burn pro soft``), so the line typed so far is
+    matched as one prefix rather than word by word.
+    """
+
+    def __init__(self) -> None:
+        self.choices: list[str] = []
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        typed = document.text_before_cursor.lstrip()
+        lowered = typed.lower()
+        seen: set[str] = set()
+        for choice in [*self.choices, *(COMMANDS if self.choices else ())]:
+            if choice.lower().startswith(lowered) and choice != typed and choice not in seen:
+                seen.add(choice)
+                yield Completion(choice, start_position=-len(typed))
+
+
+@dataclass
+class LineAsk(TerminalAsk):
+    """Reads a line with editing: arrow keys move and recall earlier lines, Tab completes a legal action's notation.
+
+    Used when both ends are a terminal; scripts and pipes keep the plain
+    :class:`TerminalAsk`. ``offer`` is told the legal actions before each
+    prompt of a turn and forgets them once the line is read, so a menu
+    question does not complete to stale actions.
+    """
+
+    input: Any = None
+    output: Any = None
+    completer: NotationCompleter = field(default_factory=NotationCompleter)
+    session: Any = None
+
+    def __post_init__(self) -> None:
+        self.session = PromptSession(
+            history=InMemoryHistory(), completer=self.completer, complete_while_typing=False, input=self.input, output=self.output
+        )
+
+    def offer(self, notations: list[str]) -> None:
+        self.completer.choices = list(notations)
+
+    def __call__(self, prompt: str) -> str:
+        try:
+            return str(self.session.prompt(prompt))
+        except EOFError:
+            self.ended = True
+            raise
+        finally:
+            self.completer.choices = []
+
+
 def default_ask(console: Console) -> TerminalAsk:
-    """Read lines from the person at the terminal (and note when the input ends)."""
+    """Read lines from the person at the terminal (and note when the input ends): with line editing at a terminal."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return LineAsk(console)
     return TerminalAsk(console)

@@ -1,0 +1,82 @@
+"""Levels a person understands (``easy``, ``medium``, ``hard``) and the thinking time of a computer player at a table.
+
+A person choosing an opponent thinks in how hard it plays and how long it
+makes them wait, not in iterations. A level names a player spec:
+
+- ``easy``: the greedy player, one step of lookahead on the game's evaluation;
+  it answers at once and misses every plan longer than one action.
+- ``medium``: UCT search for 0.3 s a move.
+- ``hard``: search for 2 s a move; information-set search (``ismcts``) in the
+  games with hidden cards or chance, where it does not over-explore actions
+  that are only sometimes legal, plain UCT (``mcts``) elsewhere.
+
+A search player named without a budget (``mcts``) would search 1000
+iterations, which is a fraction of a second in one game and more than a minute
+in another; where a person waits for it (``play`` and the menu) it thinks for
+:data:`PLAY_SECONDS` instead. The arena keeps iteration budgets, so its
+results stay reproducible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from astrarium.agents.base import parse_agent_spec
+
+#: How long a search player without a budget thinks a move at a table, in seconds.
+PLAY_SECONDS = 1.0
+#: The players that search and take a budget (``iterations`` or ``seconds``).
+SEARCH_KINDS = ("mcts", "ismcts")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level: its name, the player it stands for, and a line a person reads in the menu."""
+
+    name: str
+    summary: str
+
+    def spec(self, hidden_or_chance: bool) -> str:
+        """The player spec of this level in a game (``hidden_or_chance``: the game hides cards or draws on chance)."""
+        if self.name == "easy":
+            return "greedy"
+        if self.name == "medium":
+            return "mcts:seconds=0.3"
+        return "ismcts:seconds=2" if hidden_or_chance else "mcts:seconds=2"
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", "answers at once; looks one action ahead"),
+    "medium": Level("medium", "thinks 0.3 s a move; searches a few moves ahead"),
+    "hard": Level("hard", "thinks 2 s a move; the strongest player here"),
+}
+
+
+def level_names() -> list[str]:
+    """The levels, easiest first."""
+    return list(LEVELS)
+
+
+def is_level(spec: str) -> bool:
+    """Whether ``spec`` names a level (any case, no options)."""
+    return spec.strip().lower() in LEVELS
+
+
+def table_spec(spec: str, hidden_or_chance: bool = False) -> str:
+    """The player spec to build for a seat at a table: a level resolved, a search without a budget given one.
+
+    ``hidden_or_chance`` says whether the game hides cards or draws on chance
+    (it chooses the search of ``hard``). Any other spec is returned as given;
+    a bad one is left for :func:`astrarium.agents.make_agent` to refuse with
+    its own message.
+    """
+    lowered = spec.strip().lower()
+    if lowered in LEVELS:
+        return LEVELS[lowered].spec(hidden_or_chance)
+    try:
+        name, options = parse_agent_spec(spec)
+    except ValueError:
+        return spec
+    if name in SEARCH_KINDS and "iterations" not in options and "seconds" not in options:
+        return f"{spec.strip()}{',' if ':' in spec else ':'}seconds={PLAY_SECONDS:g}"
+    return spec
