@@ -35,7 +35,7 @@ test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-bench
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py --both
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks scripts

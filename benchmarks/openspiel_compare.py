@@ -70,6 +70,17 @@ def compare_mcts(simulations: int = 2000, rounds: int = 3, game_name: str = "con
     return MCTSComparison(game_name, simulations, total / theirs, total / ours)
 
 
+def best_comparison(runs: list[MCTSComparison]) -> MCTSComparison:
+    """Each search at its best rate over several comparisons of the same run; the ratio is of those two bests."""
+    first = runs[0]
+    return MCTSComparison(
+        first.game,
+        first.simulations,
+        max(r.openspiel_sims_per_second for r in runs),
+        max(r.ours_sims_per_second for r in runs),
+    )
+
+
 def python_game_speed(name: str, seconds: float = 1.0, seed: int = 1) -> tuple[float, float]:
     """Random-playout moves per second and microseconds per move of an OpenSpiel Python game."""
     game = pyspiel.load_game(name)

@@ -67,8 +67,27 @@ def parse_option_pairs(game: Game, pairs: list[str]) -> dict[str, Any]:
     return game.parse_options(raw)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from astrarium.core.build import build_kind
+
+        console.print(f"astrarium {astrarium.__version__} ({build_kind()}, Python {sys.version.split()[0]})", highlight=False)
+        raise typer.Exit()
+
+
 @app.callback(invoke_without_command=True)
-def main_callback(ctx: typer.Context) -> None:
+def main_callback(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Say which astrarium is running (and whether it is the compiled build).",
+            callback=_print_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
     if ctx.invoked_subcommand is None:
         from astrarium.cli.menu import run_menu
 

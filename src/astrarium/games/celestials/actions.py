@@ -158,7 +158,17 @@ class Reshuffle(_SafeRepr):
 
 Action = Draw | NoDraw | Play | Activate | Move | Advance | End | Discard | Keep | Reshuffle
 
-_WORDS: dict[str, Action] = {"draw": Draw(), "nodraw": NoDraw(), "advance": Advance(), "end": End(), "keep": Keep()}
+# The actions the rules offer, made once and shared by every legal list: building a frozen
+# dataclass costs more than the rest of a legal-action list, and searches ask for millions.
+DRAW, NO_DRAW, ADVANCE, END, KEEP = Draw(), NoDraw(), Advance(), End(), Keep()
+RESHUFFLE = (Reshuffle(True), Reshuffle(False))
+#: ``MOVES[src][dst]``: every manoeuvre between two locations.
+MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(src, dst) for dst in range(SIZE)) for src in range(SIZE))
+#: ``ACTIVATIONS[at][target - FACE]``: an activation at a location or the opponent's face; ``ACTIVATE_ALONE[at]``: no target.
+ACTIVATIONS: tuple[tuple[Activate, ...], ...] = tuple(tuple(Activate(at, t) for t in range(FACE, SIZE)) for at in range(SIZE))
+ACTIVATE_ALONE: tuple[Activate, ...] = tuple(Activate(at) for at in range(SIZE))
+
+_WORDS: dict[str, Action] = {"draw": DRAW, "nodraw": NO_DRAW, "advance": ADVANCE, "end": END, "keep": KEEP}
 NOTATION = (
     "draw | nodraw | play CARD [LOC] | activate LOC [LOC|face] | move LOC LOC | advance | end | "
     "discard CARD | keep | reshuffle yes|no   (LOC: lane A-D + position 0-5, e.g. B1)"

@@ -83,3 +83,8 @@ MOVES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(_moves(i, s) for i 
 #: The creature summoning spots (defence positions) and structure spots, by seat.
 DEFENCE_CELLS = tuple(tuple(loc(lane, DEFENCE_POS[s]) for lane in range(len(LANES))) for s in (SUN, MOON))
 STRUCTURE_CELLS = tuple(tuple(loc(lane, STRUCTURE_POS[s]) for lane in range(len(LANES))) for s in (SUN, MOON))
+#: FACE_GUARD[seat][location]: for a location on the opponent's defensive position, the opponent's structure
+#: slot of that lane (a structure there blocks a direct attack); -1 for every other location.
+FACE_GUARD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(loc(lane_of(at), STRUCTURE_POS[1 - s]) if pos_of(at) == DEFENCE_POS[1 - s] else -1 for at in range(SIZE)) for s in (SUN, MOON)
+)

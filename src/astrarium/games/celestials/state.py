@@ -27,7 +27,11 @@ EMPTY = -1
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """What a game's decks make of the cards: one catalog for both seats, shared by every copy of a state."""
+    """What a game's decks make of the cards: one catalog for both seats, shared by every copy of a state.
+
+    It also holds the card actions the rules can offer, made once (``plays``,
+    ``discards``), so that a legal-action list only picks them out.
+    """
 
     decks: tuple[Deck, Deck]
     catalog: tuple[Card, ...]  # every distinct card of both decks
@@ -35,9 +39,30 @@ class Rules:
     index: tuple[dict[str, int], dict[str, int]]  # per seat: card key -> catalog index
     advance: tuple[int, int]  # catalog index of each seat's Advance Phase card
     damage_phase: tuple[tuple[bool, ...], tuple[bool, ...]]
+    plays: tuple[tuple[A.Play, ...], ...]  # plays[c][at + 1]: play catalog card c at location at (index 0: no location)
+    discards: tuple[A.Discard, ...]  # discards[c]: discard catalog card c
+    chooses: tuple[Target | None, ...]  # chooses[c]: what catalog card c's play or activation chooses (Card.chooses)
+
+
+#: Rules already made, by the identity of their two decks (decks are cached objects, kept alive by the entry).
+_RULES: dict[tuple[int, int], Rules] = {}
+_RULES_KEPT = 16
 
 
 def make_rules(sun: Deck, moon: Deck) -> Rules:
+    """The rules of a game between these two decks (made once per pair of deck objects, then shared)."""
+    key = (id(sun), id(moon))
+    rules = _RULES.get(key)
+    if rules is not None and rules.decks[0] is sun and rules.decks[1] is moon:
+        return rules
+    rules = _build_rules(sun, moon)
+    if len(_RULES) >= _RULES_KEPT:
+        _RULES.clear()
+    _RULES[key] = rules
+    return rules
+
+
+def _build_rules(sun: Deck, moon: Deck) -> Rules:
     catalog: list[Card] = []
     owner: list[int] = []
     index: list[dict[str, int]] = [{}, {}]
@@ -47,6 +72,7 @@ def make_rules(sun: Deck, moon: Deck) -> Rules:
             catalog.append(card)
             owner.append(seat)
     damage = tuple(tuple(p.kind is PhaseKind.DAMAGE for p in d.phases) for d in (sun, moon))
+    plays = tuple((A.Play(card.key), *[A.Play(card.key, at) for at in range(B.SIZE)]) for card in catalog)
     return Rules(
         (sun, moon),
         tuple(catalog),
@@ -54,6 +80,9 @@ def make_rules(sun: Deck, moon: Deck) -> Rules:
         (index[0], index[1]),
         (index[0]["advance"], index[1]["advance"]),
         damage,  # type: ignore[arg-type]
+        plays,
+        tuple(A.Discard(card.key) for card in catalog),
+        tuple(card.chooses for card in catalog),
     )
 
 
@@ -152,17 +181,17 @@ class CelestialsState(State):
     # -- legal actions ----------------------------------------------------------
     def _legal_actions(self) -> list[Any]:
         if self.votes:
-            return [A.Reshuffle(True), A.Reshuffle(False)]
+            return list(A.RESHUFFLE)
         seat = self.turn
         if self.step == DRAW:
-            return [A.Draw(), A.NoDraw()]
+            return [A.DRAW, A.NO_DRAW]
         if self.step == DISCARD:
-            catalog = self.rules.catalog
-            out: list[Any] = [A.Keep()]
+            discards = self.rules.discards
+            out: list[Any] = [A.KEEP]
             last = EMPTY
             for c in self.hands[seat]:
                 if c != last:
-                    out.append(A.Discard(catalog[c].key))
+                    out.append(discards[c])
                     last = c
             return out
         return self._main_actions(seat)
@@ -187,30 +216,31 @@ class CelestialsState(State):
                 continue
             if card.phases is not None and phase not in card.phases:
                 continue
+            plays = rules.plays[c]
             if kind is Kind.SPELL:
-                chosen = card.chooses
+                chosen = rules.chooses[c]
                 if chosen is None:
-                    out.append(A.Play(card.key))
+                    out.append(plays[0])
                 else:
-                    out += [A.Play(card.key, t) for t in self._chosen_targets(chosen, seat, EMPTY)]
+                    out += [plays[t + 1] for t in self._chosen_targets(chosen, seat, EMPTY)]
             else:
                 cells = B.DEFENCE_CELLS[seat] if kind is Kind.CREATURE else B.STRUCTURE_CELLS[seat]
-                out += [A.Play(card.key, at) for at in cells if cell_card[at] == EMPTY]
+                out += [plays[at + 1] for at in cells if cell_card[at] == EMPTY]
         damage = rules.damage_phase[seat][phase]
         exh = self.cell_exh
         moves = B.MOVES[seat]
-        for at in range(B.SIZE):
-            c = cell_card[at]
+        for at, c in enumerate(cell_card):
             if c == EMPTY or owner[c] != seat or exh[at]:
                 continue
             card = catalog[c]
             if damage:
-                out += [A.Activate(at, t) for t in self._activation_targets(card, at, seat)]
+                self._activations(c, at, seat, out)
             if card.kind is Kind.CREATURE:
-                out += [A.Move(at, d) for d in moves[at] if cell_card[d] == EMPTY]
+                move = A.MOVES[at]
+                out += [move[d] for d in moves[at] if cell_card[d] == EMPTY]
         if advance:
-            out.append(A.Advance())
-        out.append(A.End())
+            out.append(A.ADVANCE)
+        out.append(A.END)
         return out
 
     def _chosen_targets(self, target: Target, seat: int, source: int) -> list[int]:
@@ -223,29 +253,30 @@ class CelestialsState(State):
             want = seat if target is Target.CHOSEN_FRIEND else 1 - seat
         return [t for t in cells if cell_card[t] != EMPTY and owner[cell_card[t]] == want]
 
-    def _activation_targets(self, card: Card, at: int, seat: int) -> list[int | None]:
-        out: list[int | None] = []
+    def _activations(self, c: int, at: int, seat: int, out: list[Any]) -> list[Any]:
+        """Add the activations of catalog card ``c`` on ``at`` to ``out`` (the shared action objects), and return ``out``."""
+        card = self.rules.catalog[c]
+        activate = A.ACTIVATIONS[at]
         if card.on_activate is not None:
-            chosen = card.chooses
+            chosen = self.rules.chooses[c]
             if chosen is None:
-                out.append(None)
+                out.append(A.ACTIVATE_ALONE[at])
             else:
-                out += self._chosen_targets(chosen, seat, at)
+                out += [activate[t - A.FACE] for t in self._chosen_targets(chosen, seat, at)]
         elif card.damage > 0:  # the seed: "any orthogonally neighbouring card", friend or enemy
             cell_card = self.cell_card
-            out += [t for t in B.ADJACENT[at] if cell_card[t] != EMPTY]
+            out += [activate[t - A.FACE] for t in B.ADJACENT[at] if cell_card[t] != EMPTY]
         if card.kind is Kind.CREATURE and card.damage > 0 and self._can_strike_face(at, seat):
-            out.append(A.FACE)
+            out.append(activate[0])
         return out
 
     def _can_strike_face(self, at: int, seat: int) -> bool:
         """The seed: a creature on the opponent's defensive position, in a lane without an opposing structure."""
-        enemy = 1 - seat
-        if B.pos_of(at) != B.DEFENCE_POS[enemy]:
+        back = B.FACE_GUARD[seat][at]
+        if back < 0:  # not on the opponent's defensive position
             return False
-        back = B.loc(B.lane_of(at), B.STRUCTURE_POS[enemy])
-        guard = self.card_at(back)
-        return guard is None or guard.kind is not Kind.STRUCTURE or self.owner_at(back) != enemy
+        guard = self.cell_card[back]
+        return guard == EMPTY or self.rules.catalog[guard].kind is not Kind.STRUCTURE or self.rules.owner[guard] != 1 - seat
 
     # -- applying actions --------------------------------------------------------
     def _apply(self, action: Any) -> None:

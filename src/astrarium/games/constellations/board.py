@@ -5,10 +5,19 @@ object letter); its text notation is one line per row. Everything that depends
 only on the board's size (the rings around every cell, the permutation a
 rotation applies, the four lines out of every cell) is computed once per size
 and cached in a :class:`Geometry`.
+
+The three questions every turn asks (which stars can turn, what every planet's
+lines show, whether a card is found) are the game's hot path, so they work on
+the board joined into one string: C-level ``str`` methods (``translate``,
+``find``, slicing, ``in``) do the per-cell work, and whether a star's rotation
+moves anything is one AND of the board's occupancy bits with a per-size mask.
+``tests/test_speed_equivalence.py`` holds the plain cell-by-cell definitions
+they are checked against.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from math import lcm
@@ -30,11 +39,23 @@ OBJECTS: dict[str, tuple[str, str]] = {
 STAR_RANGES: dict[str, int | None] = {"Y": 3, "R": 4, "N": 5, "B": None}
 #: The suns that make a comet count as any colour when within range 1.
 COMET_SUNS = frozenset("YR")
+#: The star letters, in the order ``star_moves`` looks for them.
+STAR_LETTERS = tuple(STAR_RANGES)
 #: A comet out of range of a sun matches no colour.
 WILD = "?"
 DEAD = "-"
 COLOURS = {letter: colour for letter, (_, colour) in OBJECTS.items() if letter != "C"}
 MAX_SIDE = 26  # columns are named a..z
+#: A cell's letter -> its colour on a line; a comet reads as dead until a sun next to it makes it wild.
+_COLOUR_OF = str.maketrans({**COLOURS, "C": DEAD})
+#: A cell's letter -> "1" when it holds an object, "0" when empty: the board's occupancy bits.
+_OCCUPANCY = str.maketrans({EMPTY: "0", **dict.fromkeys(OBJECTS, "1")})
+#: A cell's letter -> "1" for a sun that makes a comet next to it wild, else "0".
+_SUN_BITS = str.maketrans({EMPTY: "0", **{letter: "1" if letter in COMET_SUNS else "0" for letter in OBJECTS}})
+#: The colours a card may ask for, so a pattern of only these never meets a line's separator or wild mark.
+_CARD_COLOURS = frozenset(COLOURS.values())
+#: Lines joined for one search are separated by this (never a colour, so no match runs across two lines).
+SEPARATOR = "|"
 
 
 class BoardError(ValueError):
@@ -107,7 +128,7 @@ class Rotation:
     @property
     def period(self) -> int:
         """How many rotations bring every tile back: the lcm of the rings' on-board lengths."""
-        return lcm(*(len(ring) for ring in self.rings)) if self.rings else 1
+        return lcm(*[len(ring) for ring in self.rings]) if self.rings else 1
 
 
 class Geometry:
@@ -123,8 +144,17 @@ class Geometry:
         n = self.size
         #: For each cell, its four lines outward (up, right, down, left), nearest cell first.
         self.lines: tuple[tuple[tuple[int, ...], ...], ...] = tuple(self._lines_from(i) for i in range(n))
+        #: Per cell, and without/with the planet's own blue first: a getter that cuts the cell's four lines out of
+        #: the board's colour string (followed by the separator and "b") as one text, "up|right|down|left".
+        self._line_getters: tuple[list[itemgetter | None], list[itemgetter | None]] = ([None] * n, [None] * n)
         #: For each cell, the (up to 8) cells at Chebyshev distance 1.
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(ring_cells(i // width, i % width, 1, height, width) for i in range(n))
+        #: The same neighbours as board bits (bit ``size - 1 - j`` for cell j), as :func:`star_moves` reads the board.
+        self.neighbour_bits: tuple[int, ...] = tuple(sum(1 << (n - 1 - j) for j in near) for near in self.neighbours)
+        #: Each star letter's range on this board.
+        self.radius: dict[str, int] = {star: self.radius_of(star) for star in STAR_RANGES}
+        #: Per star letter and cell: the occupancy bits of the cells its rotation moves (-1: not computed yet).
+        self._star_masks: dict[str, list[int]] = {star: [-1] * n for star in STAR_RANGES}
 
     def _lines_from(self, i: int) -> tuple[tuple[int, ...], ...]:
         r, c, w = i // self.width, i % self.width, self.width
@@ -133,6 +163,34 @@ class Geometry:
         down = tuple(rr * w + c for rr in range(r + 1, self.height))
         left = tuple(r * w + cc for cc in range(c - 1, -1, -1))
         return (up, right, down, left)
+
+    def line_getter(self, cell: int, planet_in_line: bool) -> itemgetter:
+        """The getter of ``cell``'s four lines (see ``_line_getters``); index ``size`` is the separator, ``size + 1`` a blue."""
+        getters = self._line_getters[1 if planet_in_line else 0]
+        getter = getters[cell]
+        if getter is None:
+            separator, blue = self.size, self.size + 1
+            picks: list[int] = []
+            for k, line in enumerate(self.lines[cell]):
+                if k:
+                    picks.append(separator)
+                if planet_in_line:
+                    picks.append(blue)
+                picks += line
+            getter = getters[cell] = itemgetter(*picks)
+        return getter
+
+    def star_mask(self, star: str, cell: int) -> int:
+        """The occupancy bits of the cells that rotating the ``star`` on ``cell`` moves (bit ``size - 1 - j`` for cell j)."""
+        masks = self._star_masks[star]
+        mask = masks[cell]
+        if mask < 0:
+            top = self.size - 1
+            mask = 0
+            for j in self.rotation(cell, self.radius[star]).affected:
+                mask |= 1 << (top - j)
+            masks[cell] = mask
+        return mask
 
     def radius_of(self, star: str) -> int:
         rng = STAR_RANGES[star]
@@ -171,14 +229,61 @@ def geometry(height: int, width: int) -> Geometry:
 
 def star_moves(cells: tuple[str, ...], geo: Geometry) -> list[int]:
     """The cells holding a star whose rotation would move at least one object, in board order."""
-    found = []
-    for i, ch in enumerate(cells):
-        if ch in STAR_RANGES:
-            for j in geo.rotation(i, geo.radius_of(ch)).affected:
-                if cells[j] != EMPTY:
-                    found.append(i)
-                    break
+    board = "".join(cells)
+    occupied = int(board.translate(_OCCUPANCY), 2)
+    found: list[int] = []
+    for star in STAR_LETTERS:
+        i = board.find(star)
+        if i < 0:
+            continue
+        masks = geo._star_masks[star]
+        while i >= 0:
+            mask = masks[i]
+            if mask < 0:
+                mask = geo.star_mask(star, i)
+            if occupied & mask:
+                found.append(i)
+            i = board.find(star, i + 1)
+    found.sort()
     return found
+
+
+def joined_colour_lines(cells: tuple[str, ...], geo: Geometry, planet_in_line: bool = False) -> str:
+    """:func:`colour_lines` joined by :data:`SEPARATOR` into one string ("" when there is no planet), made in one pass.
+
+    The board becomes a string of colours (``.`` where empty) in one ``translate``;
+    each planet's four lines are cut out of it by one precomputed getter, and the
+    empty cells are dropped from all of them by one ``replace``.
+    """
+    board = "".join(cells)
+    planet = board.find("P")
+    if planet < 0:
+        return ""
+    colours = board.translate(_COLOUR_OF)
+    comet = board.find("C")
+    if comet >= 0:
+        suns = int(board.translate(_SUN_BITS), 2)
+        if suns:
+            near = geo.neighbour_bits
+            while comet >= 0:
+                if suns & near[comet]:
+                    colours = colours[:comet] + WILD + colours[comet + 1 :]
+                comet = board.find("C", comet + 1)
+    colours += SEPARATOR + "b"
+    getters = geo._line_getters[1 if planet_in_line else 0]
+    parts: list[str] = []
+    while planet >= 0:
+        getter = getters[planet]
+        if getter is None:
+            getter = geo.line_getter(planet, planet_in_line)
+        parts.append("".join(getter(colours)))
+        planet = board.find("P", planet + 1)
+    return SEPARATOR.join(parts).replace(EMPTY, "")
+
+
+def split_lines(joined: str) -> tuple[str, ...]:
+    """The lines of :func:`joined_colour_lines` one by one."""
+    return tuple(joined.split(SEPARATOR)) if joined else ()
 
 
 def colour_lines(cells: tuple[str, ...], geo: Geometry, planet_in_line: bool = False) -> tuple[str, ...]:
@@ -188,22 +293,7 @@ def colour_lines(cells: tuple[str, ...], geo: Geometry, planet_in_line: bool = F
     board's edge, skipping empty cells. A comet next to a yellow dwarf or red
     giant is ``?`` (any colour); any other comet is ``-`` (matches nothing).
     """
-    out = []
-    for i, ch in enumerate(cells):
-        if ch != "P":
-            continue
-        for line in geo.lines[i]:
-            parts = ["b"] if planet_in_line else []
-            for j in line:
-                obj = cells[j]
-                if obj == EMPTY:
-                    continue
-                if obj == "C":
-                    parts.append(WILD if any(cells[k] in COMET_SUNS for k in geo.neighbours[j]) else DEAD)
-                else:
-                    parts.append(COLOURS[obj])
-            out.append("".join(parts))
-    return tuple(out)
+    return split_lines(joined_colour_lines(cells, geo, planet_in_line))
 
 
 def line_has(line: str, pattern: str) -> bool:
@@ -221,6 +311,41 @@ def line_has(line: str, pattern: str) -> bool:
     return False
 
 
+_MATCHERS: dict[str, re.Pattern[str]] = {}
+
+
+def _matcher(pattern: str) -> re.Pattern[str] | None:
+    """A regular expression that finds ``pattern`` where a wild comet may stand for any colour (None: not card colours).
+
+    Only patterns of 1 to 5 card colours get one (so the cache stays small and a
+    pattern never contains the separator or the wild mark); anything else is
+    answered by :func:`line_has` directly.
+    """
+    rx = _MATCHERS.get(pattern)
+    if rx is None:
+        if not 1 <= len(pattern) <= 5 or not _CARD_COLOURS.issuperset(pattern):
+            return None
+        rx = _MATCHERS[pattern] = re.compile("".join(f"[{c}{re.escape(WILD)}]" for c in pattern))
+    return rx
+
+
 def found_count(lines: tuple[str, ...], pattern: str) -> int:
     """How many lines show ``pattern`` (each line counts at most once)."""
-    return sum(1 for line in lines if line_has(line, pattern))
+    rx = _matcher(pattern)
+    if rx is None:
+        return sum(1 for line in lines if line_has(line, pattern))
+    count = 0
+    for line in lines:
+        if pattern in line or (WILD in line and rx.search(line) is not None):
+            count += 1
+    return count
+
+
+def is_found(joined: str, pattern: str) -> bool:
+    """Whether any line shows ``pattern``: ``found_count(lines, pattern) > 0`` on the lines joined (one search, not one a line)."""
+    rx = _matcher(pattern)
+    if rx is None:
+        return any(line_has(line, pattern) for line in joined.split(SEPARATOR)) if joined else False
+    if pattern in joined:
+        return True
+    return WILD in joined and rx.search(joined) is not None

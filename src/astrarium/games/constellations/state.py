@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from astrarium.core import Outcome, Rng, State
@@ -22,11 +23,13 @@ from astrarium.games.constellations.board import (
     STAR_RANGES,
     Geometry,
     cell_name,
-    colour_lines,
     format_board,
     found_count,
     geometry,
+    is_found,
+    joined_colour_lines,
     parse_board,
+    split_lines,
     star_moves,
 )
 from astrarium.games.constellations.cards import Card, load_deck_file, shipped_deck, shown
@@ -52,15 +55,12 @@ OBJECT_COUNTS = (
 )
 #: The most rounds a game may last (option max_rounds, and the rotations of a puzzle).
 MAX_ROUNDS = 100
-_ROTATES: dict[tuple[int, int], Rotate] = {}
 
 
-def _rotate_action(cell: int, width: int) -> Rotate:
-    key = (cell, width)
-    action = _ROTATES.get(key)
-    if action is None:
-        action = _ROTATES[key] = Rotate(*divmod(cell, width))
-    return action
+@lru_cache(maxsize=64)
+def rotate_actions(height: int, width: int) -> tuple[Rotate, ...]:
+    """The rotate action of every cell of a board size, made once (the legal list shares them)."""
+    return tuple(Rotate(*divmod(cell, width)) for cell in range(height * width))
 
 
 def make_deck(options: Any, rng: Rng) -> list[Card]:
@@ -94,6 +94,8 @@ class ConstellationsState(State):
     swapped: list[list[Any]]  # public log of the variant's swaps: [seat, card]
     ran_out: bool
     _lines: tuple[str, ...] | None
+    _joined: str | None  # the lines joined for is_found, cached with them
+    _rotates: tuple[Rotate, ...]
 
     # -- setup -----------------------------------------------------------------
     def _setup(self) -> None:
@@ -104,6 +106,7 @@ class ConstellationsState(State):
             self.height, self.width = o["height"], o["width"]
             self.board = random_board(o, self.rng)
         self.geo = geometry(self.height, self.width)
+        self._rotates = rotate_actions(self.height, self.width)
         deck = make_deck(o, self.rng)
         deck.reverse()
         self.deck = deck
@@ -120,6 +123,7 @@ class ConstellationsState(State):
         self.round = 1
         self.ran_out = False
         self._lines = None
+        self._joined = None
 
     # -- queries -------------------------------------------------------------------
     @property
@@ -130,8 +134,15 @@ class ConstellationsState(State):
         """The colour sequence of every line out of every planet (cached until the board changes)."""
         lines = self._lines
         if lines is None:
-            lines = self._lines = colour_lines(self.board, self.geo, self.options["planet_in_line"])
+            lines = self._lines = split_lines(self.joined())
         return lines
+
+    def joined(self) -> str:
+        """The lines joined into one string, as :func:`is_found` reads them (cached until the board changes)."""
+        joined = self._joined
+        if joined is None:
+            joined = self._joined = joined_colour_lines(self.board, self.geo, self.options["planet_in_line"])
+        return joined
 
     def found(self, card: Card | str) -> int:
         """How many lines show the card's constellation now (``card`` may be a Card or colours)."""
@@ -144,15 +155,25 @@ class ConstellationsState(State):
         return self.geo.radius_of(self.board[cell])
 
     def _playable(self, hand: list[Card]) -> list[Card]:
-        lines = self.lines()
-        return sorted({c for c in hand if found_count(lines, c.colours)})
+        """The distinct cards of ``hand`` found on the board, sorted."""
+        joined = self.joined()
+        playable = [c for c in hand if is_found(joined, c.colours)]
+        return sorted(set(playable)) if len(playable) > 1 else playable
+
+    def _any_playable(self, hand: list[Card]) -> bool:
+        """Whether some card of ``hand`` is found on the board (the turn goes on): a yes or no, no list."""
+        joined = self.joined()
+        for card in hand:  # noqa: SIM110 (a plain loop: any() over a generator costs more on this hot path)
+            if is_found(joined, card.colours):
+                return True
+        return False
 
     # -- legal actions -----------------------------------------------------------
     def _legal_actions(self) -> list[Any]:
         if self.phase == ROTATE:
             cells = star_moves(self.board, self.geo)
-            w = self.width
-            moves: list[Any] = [_rotate_action(i, w) for i in cells] if cells else [PASS]
+            rotates = self._rotates
+            moves: list[Any] = [rotates[i] for i in cells] if cells else [PASS]
             if self.options["swap"]:
                 moves += [Swap(c) for c in sorted(set(self.hands[self.turn]))]
             return moves
@@ -211,9 +232,12 @@ class ConstellationsState(State):
     # -- moving on -----------------------------------------------------------------
     def _apply(self, action: Any) -> None:
         if type(action) is Rotate:
+            geo = self.geo
+            board = self.board
             cell = action.row * self.width + action.col
-            self.board = self.geo.rotate(self.board, cell, self.geo.radius_of(self.board[cell]))
+            self.board = geo.rotate(board, cell, geo.radius[board[cell]])
             self._lines = None
+            self._joined = None
             self._after_rotation()
         elif type(action) is Play:
             hand = self.hands[self.turn]
@@ -223,7 +247,7 @@ class ConstellationsState(State):
             self.scores[self.turn] += points
             hand.remove(card)
             self.played.append([self.turn, str(card), found, points])
-            if not self._playable(hand):
+            if not self._any_playable(hand):
                 self._end_turn()
         elif type(action) is Pass:
             self._after_rotation()
@@ -235,7 +259,7 @@ class ConstellationsState(State):
             self._end_turn()
 
     def _after_rotation(self) -> None:
-        if self._playable(self.hands[self.turn]):
+        if self._any_playable(self.hands[self.turn]):
             self.phase = PLAY
         else:
             self._end_turn()
