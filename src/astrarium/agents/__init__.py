@@ -6,18 +6,21 @@ from a spec with ``make_agent("mcts:iterations=500")``. The arena
 (:mod:`astrarium.agents.arena`) plays many games between them.
 """
 
-from astrarium.agents.base import Agent, agent_names, make_agent, parse_agent_spec, register_agent
+from astrarium.agents.base import Agent, AgentFactory, agent_names, make_agent, parse_agent_spec, register_agent
 from astrarium.agents.greedy import GreedyAgent
 from astrarium.agents.mcts import ISMCTSAgent, MCTSAgent
 from astrarium.agents.random_agent import RandomAgent
+from astrarium.agents.scripted_connected import PLAYERS as CONNECTED_PLAYERS
 from astrarium.agents.scripted_orbital import PLAYERS as ORBITAL_PLAYERS
 
 register_agent("random", RandomAgent)
 register_agent("greedy", GreedyAgent)
 register_agent("mcts", MCTSAgent)
 register_agent("ismcts", ISMCTSAgent)
-for _name, _orbital in ORBITAL_PLAYERS.items():  # fixed Orbital Combat strategies (balance regression players)
-    register_agent(_name, _orbital)
+# Fixed strategies of Orbital Combat and Connected Worlds: the balance regression players.
+_FIXED: dict[str, AgentFactory] = {**ORBITAL_PLAYERS, **CONNECTED_PLAYERS}
+for _name, _player in _FIXED.items():
+    register_agent(_name, _player)
 
 __all__ = [
     "Agent",

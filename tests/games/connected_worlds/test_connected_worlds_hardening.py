@@ -477,7 +477,7 @@ def test_actions_stay_right_after_a_map_file_is_edited(tmp_path: Path) -> None:
     assert "found Q:0,0" in [str(a) for a in second.legal_actions()]
     assert "found A:0,0" in [str(a) for a in first.legal_actions()]
     second.apply("found Q:0,0")
-    assert second.full_view()["bases"] == [["Q:0,0", 0, 1]]
+    assert second.full_view()["bases"] == [["Q:0,0", 0, 3]]  # the first base is an Outpost (option first_base)
 
 
 # -- issue 13, item 17: determinize keeps the cards everyone saw go into a hand -----------------------------------

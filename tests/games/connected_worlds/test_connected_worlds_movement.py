@@ -136,8 +136,8 @@ def test_space_to_ground_costs_one_and_lands_on_territory_you_control():
     assert [u[:3] for u in state.full_view()["units"]] == [["A:1,-1", 0, 2]]
 
 
-def test_space_to_ground_on_a_world_without_your_territory_lands_anywhere_by_default():
-    state = position(HOME + piece("unit", "S:0,-2", 0, 2))  # world C
+def test_space_to_ground_on_a_world_without_your_territory_lands_on_any_hex_free_of_enemies_by_default():
+    state = position(HOME + piece("unit", "S:0,-2", 0, 2))  # world C, nobody there
     state.apply("move scientists S:0,-2 u2")
     assert len({s for s in steps(state) if s.startswith("C:")}) == 19
     strict = position(HOME + piece("unit", "S:0,-2", 0, 2), landing="territory")

@@ -63,7 +63,9 @@ def test_territory_bases_in_space_claim_space():
 
 
 def end_round(state) -> None:
-    for _ in range(state.players):
+    """Every seat still taking turns plays 'end' (a player without pieces takes none: option elimination)."""
+    start = state.full_view()["round"]
+    while not state.is_over and state.full_view()["round"] == start:
         state.apply("end")
 
 

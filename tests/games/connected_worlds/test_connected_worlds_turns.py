@@ -45,7 +45,7 @@ def test_setup_each_player_places_one_base_on_a_world_of_their_choosing():
     with pytest.raises(IllegalAction, match="same hex"):
         state.apply("found C:0,0")
     state.apply("found C:1,0")  # the same world: fight!
-    assert state.full_view()["bases"] == [["C:0,0", 0, 1], ["C:1,0", 1, 1]]
+    assert state.full_view()["bases"] == [["C:0,0", 0, 3], ["C:1,0", 1, 3]]  # an Outpost each (option first_base)
     assert state.full_view()["phase"] == "main" and state.current_player == 0
 
 

@@ -27,9 +27,19 @@ class ConnectedWorldsGame(Game):
         Option("cards", None, "a path to a card table file (None: the seed's cards)", str, nullable=True),
         Option("hand_size", 5, "cards drawn up to at the end of each turn", int, minimum=1, maximum=10),
         Option("combat", "end-of-turn", "when combat in a hex is resolved", str, choices=("end-of-turn", "on-entry")),
-        Option("landing", "territory-or-any", "where a unit from space may land", str, choices=("territory-or-any", "territory")),
+        Option(
+            "landing",
+            "beachhead",
+            "where a unit or base from space may land where its player holds no territory on the planet",
+            str,
+            choices=("beachhead", "territory-or-any", "territory"),
+        ),
         Option("launch", "territory", "where on a planet a unit may launch into space from", str, choices=("territory", "anywhere")),
         Option("worlds_needed", 3, "worlds with a base needed for the expansion victory", int, minimum=1, maximum=8),
+        Option("first_base", 3, "the strength of each player's first base (3: an Outpost; 1: a Standard Base)", int, minimum=1, maximum=99),
+        Option("gather", "base", "'base': gathering needs a base of yours on the map; 'anywhere'", str, choices=("base", "anywhere")),
+        Option("elimination", True, "a player without pieces takes no more turns; the last player with pieces wins", bool),
+        Option("deploy_moves", True, "a unit may move in the turn it is deployed", bool),
         Option("scenario", None, "a starting position as TOML text or a path (None: the normal setup)", str, nullable=True),
     )
     state_class = ConnectedWorldsState

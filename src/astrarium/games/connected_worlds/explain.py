@@ -56,6 +56,12 @@ def _reason(st: ConnectedWorldsState, action: Any) -> str:  # noqa: C901 - one b
                 return "Movement restrictions: bases cannot exist in the same hex"
             if piece == 0 and target in st._enemy_cells(p):
                 return "Movement restrictions: a base cannot enter a hex with enemy pieces (you cannot capture a base by moving a base)"
+            board_of = st.board.board_of
+            if st.beachhead and not board_of[cell] and board_of[target] and target in st._enemy_cells(p):
+                return (
+                    "Moving between ground and space: where you control no territory on a planet you land on a hex "
+                    "without enemy pieces (a beachhead; option landing), then walk to attack"
+                )
             return (
                 f"Movement: the piece on {st.board.cell_names[cell]} can only go to an adjacent hex, along a portal "
                 "between your bases, from a planet into its hex in space, or from that hex onto your territory on the planet"
@@ -90,13 +96,20 @@ def _reason(st: ConnectedWorldsState, action: Any) -> str:  # noqa: C901 - one b
         cell = ids[action.cell]
         if action.piece == 0:
             base = st.bases.get(cell)
+            if base is not None and base[0] == p and cell in st.held_bases:
+                return "that base landed on a beachhead this turn: it moves again next turn"
             return "you have no base on that hex" if base is None or base[0] != p else "that base cannot move"
-        if any(u[:3] == (cell, p, action.piece) for u in st.units):
+        mine = [u for u in st.units if u[:3] == (cell, p, action.piece)]
+        if mine and all(u[3] == 2 for u in mine):
+            return "that unit landed on a beachhead (or was just deployed) this turn: it moves again next turn"
+        if mine:
             return "Movement restrictions: a unit that engaged in combat this turn cannot be moved"
         return f"you have no unit of strength {action.piece} on {action.cell}"
     want = _SPECIAL_OF[cls]
     if card.special is not want:
         return f"Action cards: the special action of {card.name} is '{card.special.value if card.special else '-'}', not '{want.value}'"
+    if cls is A.Gather and st.gather_needs_base and not st.has_base(p):
+        return "Exploit: resources are harvested from bases, and you have no base on the map (option gather)"
     if cls is A.Research or cls is A.Build:
         if action.buy not in st.cards.by_slug:
             return f"there is no card called {short(action.buy, 40)!r}"
@@ -108,8 +121,8 @@ def _reason(st: ConnectedWorldsState, action: Any) -> str:  # noqa: C901 - one b
         return f"Resources: {bought.name} costs {bought.cost}, you have {st.resources[p]}"
     if cls is A.Connect:
         a, b = ids[action.a], ids[action.b]
-        mine = {c for c, (o, _) in st.bases.items() if o == p}
-        if a not in mine or b not in mine or a == b:
+        own_bases = {c for c, (o, _) in st.bases.items() if o == p}
+        if a not in own_bases or b not in own_bases or a == b:
             return "Connect bases: a portal joins two different bases that you control"
         if a > b:
             return f"write the portal with its hexes in map order: connect {action.card} {action.b} {action.a}"

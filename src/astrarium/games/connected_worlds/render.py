@@ -117,7 +117,11 @@ def view(st: ConnectedWorldsState, seat: int | None, *, full: bool) -> dict[str,
         "played": [st.cards.cards[i].slug for i in st.played],
         "moving": moving,
         "bases": [[names[c], o, s] for c, (o, s) in sorted(st.bases.items())],
-        "units": [[names[c], o, s, bool(e)] for c, o, s, e in st.units],
+        "units": [[names[c], o, s, e == 1] for c, o, s, e in st.units],
+        # Pieces that may not move again this turn without being in combat: they landed on a beachhead
+        # (or a unit was deployed while the option deploy_moves is off).
+        "held": [[names[c], o, s] for c, o, s, e in st.units if e == 2],
+        "held_bases": [names[c] for c in st.held_bases],
         "portals": [[names[a], names[b]] for a, b in st.portals],
         "players": players,
         "events": list(st.events),

@@ -2,7 +2,7 @@
 
 The state is flat data indexed by cell id (see :mod:`.data`): ``bases`` maps a
 cell to ``(owner, strength)``, ``units`` is a sorted list of
-``(cell, owner, strength, engaged)`` tuples, portals are sorted cell pairs, and
+``(cell, owner, strength, engaged)`` tuples (engaged: FREE, ENGAGED or HELD), portals are sorted cell pairs, and
 each player's cards are lists of card indices (a deck's top card is its last).
 """
 
@@ -20,6 +20,9 @@ from astrarium.games.connected_worlds.data import Board, CardTable, Special, loa
 from astrarium.games.connected_worlds.scenario import load_scenario
 
 FOUND, MAIN, MOVING = 0, 1, 2  # phases: setup (found a base), playing cards, a piece is moving
+# A unit's last field: free to move, engaged (entered or was deployed onto enemy pieces: it fights at the end of
+# the turn), or held (landed on a beachhead, or deployed with ``deploy_moves`` off: it may not move until next turn).
+FREE, ENGAGED, HELD = 0, 1, 2
 
 
 class Victory(Enum):
@@ -72,13 +75,16 @@ class ConnectedWorldsState(State):
         self.victory = Victory(o["victory"])
         self.on_entry: bool = o["combat"] == "on-entry"
         self.landing_free: bool = o["landing"] == "territory-or-any"
+        self.beachhead: bool = o["landing"] == "beachhead"
         self.launch_anywhere: bool = o["launch"] == "anywhere"
         self.worlds_needed: int = o["worlds_needed"]
+        self.gather_needs_base: bool = o["gather"] == "base"
+        self.elimination: bool = o["elimination"]
+        self.deploy_moves: bool = o["deploy_moves"]
         start = cards.starting_deck
         if board.deck is not None:
             start = cards.deck_from(board.deck, file=board.file, entry="deck")
-        base_cards = [c for c in cards.cards if c.is_base]
-        self.first_base_strength: int = min((c.strength for c in base_cards), default=1)
+        self.first_base_strength: int = o["first_base"]
         n = self.players
         self.resources: list[int] = [0] * n
         self.removed: list[int] = [0] * n
@@ -94,6 +100,8 @@ class ConnectedWorldsState(State):
         self.units: list[tuple[int, int, int, int]] = []
         self.portals: list[tuple[int, int]] = []
         self.moving: tuple[int, int, int] | None = None  # (cell, piece: 0 base / n strength, movement left)
+        # Bases that landed on a beachhead this turn (they may not move again until the next turn); never mutated in place.
+        self.held_bases: tuple[int, ...] = ()
         self.events: tuple[str, ...] = ()
         self.turn = 0
         self.round = 1
@@ -164,6 +172,18 @@ class ConnectedWorldsState(State):
         cells.update(u[0] for u in self.units if u[1] != p)
         return cells
 
+    def enemy_cells(self, p: int) -> set[int]:
+        """The hexes holding a base or unit of another player than ``p`` (public: the map is seen by all)."""
+        return self._enemy_cells(p)
+
+    def step_targets(self, cell: int, piece: int, p: int) -> list[int]:
+        """Where a piece of player ``p`` on ``cell`` may go for one movement point (``piece``: 0 a base, else a unit).
+
+        The same rule the ``step`` actions follow, offered to planners (scripted players,
+        :mod:`.plan`) so they need not copy it. A hex may be listed twice.
+        """
+        return self._steps(cell, piece, p)
+
     def strength_on_map(self, p: int) -> int:
         return sum(s for o, s in self.bases.values() if o == p) + sum(u[2] for u in self.units if u[1] == p)
 
@@ -181,8 +201,12 @@ class ConnectedWorldsState(State):
                 world_cells = board.worlds[w - 1].cells
                 terr = self.territory(p)
                 landing = [c for c in world_cells if c in terr]
-                if not landing and self.landing_free:
-                    landing = list(world_cells)
+                if not landing:
+                    if self.landing_free:
+                        landing = list(world_cells)
+                    elif self.beachhead:
+                        enemy = self._enemy_cells(p)
+                        landing = [c for c in world_cells if c not in enemy]
                 targets += landing
         if piece:
             base = self.bases.get(cell)
@@ -221,7 +245,11 @@ class ConnectedWorldsState(State):
             return out
         cards = self.cards.cards
         out = []
-        pieces = sorted({(c, s) for c, o, s, e in self.units if o == p and not e} | {(c, 0) for c, (o, _) in self.bases.items() if o == p})
+        held = self.held_bases
+        pieces = sorted(
+            {(c, s) for c, o, s, e in self.units if o == p and not e}
+            | {(c, 0) for c, (o, _) in self.bases.items() if o == p and c not in held}
+        )
         terr = None
         res = self.resources[p]
         for index in sorted(set(self.hands[p])):
@@ -240,7 +268,8 @@ class ConnectedWorldsState(State):
                 out += [_act(("m", index, c, s), A.Move, slug, names[c], s) for c, s in pieces]
             special = card.special
             if special is Special.GATHER_RESOURCES:
-                out.append(_act(("g", index), A.Gather, slug))
+                if not self.gather_needs_base or self.has_base(p):
+                    out.append(_act(("g", index), A.Gather, slug))
             elif special is Special.RESEARCH or special is Special.BUILD_UNITS:
                 want_unit = special is Special.BUILD_UNITS
                 cls = A.Build if want_unit else A.Research
@@ -315,9 +344,9 @@ class ConnectedWorldsState(State):
             if card.is_base:
                 self.bases[cell] = (p, card.strength)
                 return
-            engaged = 1 if cell in self._enemy_cells(p) else 0
+            engaged = ENGAGED if cell in self._enemy_cells(p) else 0 if self.deploy_moves else HELD
             self._add_unit((cell, p, card.strength, engaged))
-            if engaged and self.on_entry:
+            if engaged == ENGAGED and self.on_entry:
                 self._fight(cell, p)
             return
         self.played.append(index)
@@ -343,19 +372,26 @@ class ConnectedWorldsState(State):
 
     def _step(self, p: int, target: int) -> None:
         cell, piece, left = self.moving  # type: ignore[misc]
+        board_of = self.board.board_of
+        # A landing outside one's own territory is a beachhead: the piece may not move again this turn.
+        beachhead = self.beachhead and not board_of[cell] and board_of[target] and target not in self.territory(p)
+        if beachhead:
+            left = 1
         if piece == 0:
             self.bases[target] = self.bases.pop(cell)
             self.portals = sorted(tuple(sorted((target if a == cell else a, target if b == cell else b))) for a, b in self.portals)  # type: ignore[misc]
             engaged = 0
+            if beachhead:
+                self.held_bases = (*self.held_bases, target)
         else:
             self.units.remove((cell, p, piece, 0))
-            engaged = 1 if target in self._enemy_cells(p) else 0
+            engaged = ENGAGED if target in self._enemy_cells(p) else HELD if beachhead else 0
             self._add_unit((target, p, piece, engaged))
         left -= 1
         if engaged or left == 0:
             self.moving = None
             self.phase = MAIN
-            if engaged and self.on_entry:
+            if engaged == ENGAGED and self.on_entry:
                 self._fight(target, p)
         else:
             self.moving = (target, piece, left)
@@ -395,6 +431,7 @@ class ConnectedWorldsState(State):
         for cell in sorted({u[0] for u in self.units if u[1] == p and u[0] in enemy}):
             self._fight(cell, p)
         self.units = sorted((c, o, s, 0) for c, o, s, _ in self.units)
+        self.held_bases = ()
         # Steps 3-5: hand and played cards to the discard pile; reshuffle an empty deck; draw up to the hand size.
         discard = self.discards[p]
         discard += self.hands[p]
@@ -408,11 +445,29 @@ class ConnectedWorldsState(State):
         self._draw(p)
         self.moving = None
         self.phase = MAIN
-        if p + 1 < self.players:
-            self.turn = p + 1
+        following = self._next_seat(p + 1)
+        if following is not None:
+            self.turn = following
             return
-        self.turn = 0
         self._end_round()
+        if self._outcome is None:
+            self.turn = self._next_seat(0) or 0
+
+    def _next_seat(self, q: int) -> int | None:
+        """The first seat from ``q`` on that takes a turn this round (with ``elimination``, players without pieces take none)."""
+        n = self.players
+        while q < n:
+            if not self.elimination or self.has_pieces(q):
+                return q
+            q += 1
+        return None
+
+    def has_base(self, p: int) -> bool:
+        return any(o == p for o, _ in self.bases.values())
+
+    def has_pieces(self, p: int) -> bool:
+        """Whether player ``p`` has a base or a unit on the map (without either they can never act on it again)."""
+        return self.has_base(p) or any(u[1] == p for u in self.units)
 
     # -- victory ----------------------------------------------------------------
     def _end_round(self) -> None:
@@ -424,6 +479,13 @@ class ConnectedWorldsState(State):
         if self.victory is not Victory.ANNIHILATION and not self.bases:
             self._finish_by_tiebreak(f"no base is left at the end of round {self.round}")
             return
+        if self.elimination:
+            alive = [p for p in range(self.players) if self.has_pieces(p)]
+            if len(alive) == 1:
+                w = alive[0]
+                why = f"seat {w} wins: only seat {w} has pieces left at the end of round {self.round}"
+                self._outcome = Outcome((w,), why, self._scores())
+                return
         if self.round >= self.round_limit:
             self._finish_by_tiebreak(f"the round limit ({self.round_limit}) was reached")
             return
@@ -496,19 +558,12 @@ class ConnectedWorldsState(State):
         return new
 
     def evaluate(self, seat: int) -> float:
+        """The game's return once over; before, the heuristic of :mod:`.evaluate` (rules.md, "Evaluation")."""
         if self._outcome is not None:
             return self.returns()[seat]
-        n = self.players
-        terr = [len(self.territory(p)) for p in range(n)]
-        power = [self.strength_on_map(p) for p in range(n)]
-        res = self.resources
+        from astrarium.games.connected_worlds.evaluate import evaluate
 
-        def share(values: list[int]) -> float:
-            total = sum(values)
-            return values[seat] / total if total else 1.0 / n
-
-        x = 0.5 * share(terr) + 0.3 * share(power) + 0.2 * share(res)
-        return max(-1.0, min(1.0, (x * n - 1.0) / (n - 1)))
+        return evaluate(self, seat)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         from astrarium.games.connected_worlds.render import view

@@ -1,0 +1,360 @@
+"""Fixed Connected Worlds strategies: the cheap plans a good rule set must not reward.
+
+Each player follows one plan whatever the other side does. They are kept as named
+players so that the balance of the game's house rules stays a regression test
+(the game's ``rules.md``, "Design notes" and "Balance"): the searching player must
+hold them off, and neither may win most games against the other.
+
+- ``cw-rusher``: every fighting unit at once towards the nearest enemy base (then the
+  nearest enemy unit), by the shortest route the rules allow: launch, cross space, land,
+  attack. It attacks only where its force there would win, builds the strongest unit it
+  can pay for, and gathers with the cards movement did not need.
+- ``cw-expander``: the three-world plan. It sends bases to the nearest worlds where it
+  has none, deploys every base card where it adds the most territory, buys Standard
+  Bases and gathers, and never attacks. With ``guard=true`` (the default) it deploys its
+  fighting units on its base nearest to an enemy, and once it holds the worlds the
+  expansion victory needs it buys the strongest unit it can pay for instead of bases.
+
+They read the legal actions, their own seat's view and the public map (through the
+game's :mod:`~astrarium.games.connected_worlds.plan` distances), never another hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from astrarium.agents.search import check_flag, seat_to_act
+from astrarium.core.game import State
+from astrarium.games.connected_worlds import actions as A
+from astrarium.games.connected_worlds.combat import BaseFate, resolve
+from astrarium.games.connected_worlds.plan import FAR, distances, distances_to, hops
+
+GAME_ID = "connected-worlds"
+
+
+@dataclass(slots=True)
+class _Seen:
+    """What the seat to play sees, read once per decision: its view, the public map and pieces."""
+
+    state: Any
+    seat: int
+    view: dict[str, Any]
+    bases: dict[int, tuple[int, int]]
+    units: list[tuple[int, int, int, bool]]
+
+    @classmethod
+    def read(cls, state: State) -> _Seen:
+        if state.game.id != GAME_ID:
+            raise ValueError(f"this player plays only {GAME_ID}, not {state.game.id}")
+        seat = seat_to_act(state)
+        view = state.view(seat)
+        ids = state.board.cell_ids  # type: ignore[attr-defined]
+        bases = {ids[name]: (owner, strength) for name, owner, strength in view["bases"]}
+        units = [(ids[name], owner, strength, engaged) for name, owner, strength, engaged in view["units"]]
+        return cls(state, seat, view, bases, units)
+
+    @property
+    def board(self) -> Any:
+        return self.state.board
+
+    def cell(self, name: str) -> int:
+        return int(self.board.cell_ids[name])
+
+    def card(self, slug: str) -> Any:
+        table = self.state.cards
+        return table.cards[table.by_slug[slug]]
+
+    def my_bases(self) -> list[int]:
+        return sorted(c for c, (o, _) in self.bases.items() if o == self.seat)
+
+    def territory(self, seat: int) -> set[int]:
+        terr = self.board.territory
+        out: set[int] = set()
+        for cell, (owner, _) in self.bases.items():
+            if owner == seat:
+                out.update(terr[cell])
+        return out
+
+    def enemy_bases(self) -> list[int]:
+        return sorted(c for c, (o, _) in self.bases.items() if o != self.seat)
+
+    def enemy_units(self) -> list[int]:
+        return sorted({c for c, o, _, _ in self.units if o != self.seat})
+
+    def worlds_with_base(self) -> set[int]:
+        board_of = self.board.board_of
+        return {board_of[c] for c in self.my_bases() if board_of[c]}
+
+    def would_win(self, cell: int, strength: int) -> bool:
+        """Whether a unit of ``strength`` entering ``cell`` wins there, with the seat's units already in it."""
+        mine = [s for c, o, s, _ in self.units if c == cell and o == self.seat]
+        theirs = [s for c, o, s, _ in self.units if c == cell and o != self.seat]
+        base = self.bases.get(cell)
+        base_strength = base[1] if base is not None and base[0] != self.seat else 0
+        result = resolve([*mine, strength], theirs, base_strength)
+        if base_strength:
+            return result.base in (BaseFate.CAPTURED, BaseFate.DESTROYED)
+        return not result.defenders
+
+
+def _home_found(seen: _Seen, legal: list[Any]) -> Any:
+    """Setup: the centre of the seat's own player world (the map's player worlds in order), else the first free hex."""
+    worlds = [w for w in seen.board.worlds if w.kind == "player"] or list(seen.board.worlds)
+    home = worlds[seen.seat % len(worlds)]
+    names = [seen.board.cell_names[c] for c in home.cells]
+    by_cell = {a.cell: a for a in legal}
+    centre = f"{home.key}:0,0"
+    if centre in by_cell:
+        return by_cell[centre]
+    for name in names:
+        if name in by_cell:
+            return by_cell[name]
+    return legal[0]
+
+
+def _nearest(dist: dict[int, int], targets: list[int] | set[int]) -> int:
+    return min((dist[t] for t in targets if t in dist), default=FAR)
+
+
+def _card_for(moves: list[Any], seen: _Seen, need: int) -> Any:
+    """The move whose card's movement just covers ``need`` (the smallest that does), else the longest."""
+    movement = {a: seen.card(a.card).movement for a in moves}
+    enough = [a for a in moves if movement[a] >= need]
+    if enough:
+        return min(enough, key=lambda a: (movement[a], a.card))
+    return max(moves, key=lambda a: (movement[a], a.card))
+
+
+def _economy(seen: _Seen, legal: list[Any], *, unit_buy: str | None, research: str | None) -> Any:
+    """Gather with every gathering card left, then buy (the strongest fighting unit, or a named card), else end."""
+    for a in legal:
+        if type(a) is A.Gather:
+            return a
+    builds = [a for a in legal if type(a) is A.Build]
+    if builds:
+        if unit_buy is not None:
+            wanted = [a for a in builds if a.buy == unit_buy]
+        else:
+            fighters = [a for a in builds if not seen.card(a.buy).is_base]
+            wanted = [max(fighters, key=lambda a: (seen.card(a.buy).strength, a.buy))] if fighters else []
+        if wanted:
+            return wanted[0]
+    if research is not None:
+        for a in legal:
+            if type(a) is A.Research and a.buy == research:
+                return a
+    return A.END
+
+
+def _spread_deploy(seen: _Seen, deploys: list[Any]) -> Any:
+    """The base deployment that adds the most new territory (ties: the first hex in map order)."""
+    mine = seen.territory(seen.seat)
+    terr = seen.board.territory
+
+    def gain(a: Any) -> int:
+        return sum(1 for c in terr[seen.cell(a.cell)] if c not in mine)
+
+    return max(deploys, key=lambda a: (gain(a), -seen.cell(a.cell)))
+
+
+class _ScriptedConnected:
+    """Base of the fixed strategies: built like every player (a seed and keyword options); the seed is unused."""
+
+    name = "cw-scripted"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: State) -> Any:
+        raise NotImplementedError
+
+
+class RusherPlayer(_ScriptedConnected):
+    """All fighting units at the nearest enemy base by the shortest legal route; attacks only where it would win."""
+
+    name = "cw-rusher"
+
+    def choose(self, state: State) -> Any:
+        seen = _Seen.read(state)
+        legal = state.legal_actions()
+        phase = seen.view["phase"]
+        if phase == "setup":
+            return _home_found(seen, legal)
+        targets = seen.enemy_bases() or seen.enemy_units()
+        if phase == "moving":
+            return self._step(seen, legal, targets, distances_to(seen.state, targets, 1, seen.seat) if targets else {})
+        deploys = [a for a in legal if type(a) is A.Deploy]
+        fighters = [a for a in deploys if not seen.card(a.card).is_base]
+        to_target = distances_to(seen.state, targets, 1, seen.seat) if targets else {}
+        if fighters and targets:
+            strongest = max(seen.card(a.card).strength for a in fighters)
+            best = [a for a in fighters if seen.card(a.card).strength == strongest]
+            return min(best, key=lambda a: (to_target.get(seen.cell(a.cell), FAR), a.cell))
+        move = self._move(seen, legal, to_target)
+        if move is not None:
+            return move
+        bases = [a for a in deploys if seen.card(a.card).is_base]
+        if bases:
+            return _spread_deploy(seen, bases)
+        return _economy(seen, legal, unit_buy=None, research="harvester")
+
+    def _move(self, seen: _Seen, legal: list[Any], to_target: dict[int, int]) -> Any:
+        """The unit nearest to a target, with the card that just covers the distance (None: no unit can make progress)."""
+        if not to_target:
+            return None
+        moves = [a for a in legal if type(a) is A.Move and a.piece > 0]
+        best: tuple[int, str, int] | None = None
+        for cell_name, piece in sorted({(a.cell, a.piece) for a in moves}):
+            d = to_target.get(seen.cell(cell_name), FAR)
+            if 0 < d < FAR and (best is None or d < best[0]):
+                best = (d, cell_name, piece)
+        if best is None:
+            return None
+        d, cell_name, piece = best
+        return _card_for([a for a in moves if a.cell == cell_name and a.piece == piece], seen, d)
+
+    def _step(self, seen: _Seen, legal: list[Any], targets: list[int], to_target: dict[int, int]) -> Any:
+        """One step nearer the nearest target, entering an enemy hex only where the unit would win."""
+        moving = seen.view["moving"]
+        here = seen.cell(moving["at"])
+        piece = 0 if moving["piece"] == "base" else int(moving["piece"][1:])
+        if not piece:
+            return A.STOP
+        now = to_target.get(here, FAR)
+        enemy = seen.state.enemy_cells(seen.seat)
+        best: Any = A.STOP
+        best_d = now
+        for a in legal:
+            if type(a) is not A.Step:
+                continue
+            t = seen.cell(a.cell)
+            if t in enemy:
+                if piece and seen.would_win(t, piece) and (t in targets or not targets):
+                    return a
+                continue
+            d = to_target.get(t, FAR)
+            if d < best_d:
+                best, best_d = a, d
+        return best
+
+
+class ExpanderPlayer(_ScriptedConnected):
+    """Bases to three worlds and the most territory; with ``guard`` its fighting units sit on its most exposed base."""
+
+    name = "cw-expander"
+
+    def __init__(self, seed: int = 0, *, guard: bool = True) -> None:
+        super().__init__(seed)
+        self.guard = check_flag("guard", guard)
+
+    def choose(self, state: State) -> Any:
+        seen = _Seen.read(state)
+        legal = state.legal_actions()
+        phase = seen.view["phase"]
+        if phase == "setup":
+            return _home_found(seen, legal)
+        if phase == "moving":
+            return self._step(seen, legal)
+        deploys = [a for a in legal if type(a) is A.Deploy]
+        bases = [a for a in deploys if seen.card(a.card).is_base]
+        if bases:
+            return _spread_deploy(seen, bases)
+        fighters = [a for a in deploys if not seen.card(a.card).is_base]
+        if fighters and self.guard:
+            guarded = self._exposed_base(seen)
+            on_base = [a for a in fighters if seen.cell(a.cell) == guarded]
+            if on_base:
+                return max(on_base, key=lambda a: seen.card(a.card).strength)
+        move = self._move(seen, legal)
+        if move is not None:
+            return move
+        # Standard Bases until it holds the worlds it needs; then, guarding, the strongest unit it can pay for.
+        settled = len(seen.worlds_with_base()) >= seen.state.worlds_needed
+        buy = None if settled and self.guard else "standard-base"
+        return _economy(seen, legal, unit_buy=buy, research="harvester")
+
+    def _exposed_base(self, seen: _Seen) -> int | None:
+        """The seat's base nearest (by map distance) to any enemy piece."""
+        table = hops(seen.board)
+        enemy = seen.state.enemy_cells(seen.seat)
+        mine = seen.my_bases()
+        if not mine:
+            return None
+        return min(mine, key=lambda c: (min((table[e][c] for e in enemy), default=FAR), c))
+
+    def _goal(self, seen: _Seen, dist: dict[int, int]) -> int | None:
+        """The hex to send a base to: on the nearest world without a base of the seat, the one adding most territory."""
+        have = seen.worlds_with_base()
+        board = seen.board
+        enemy_terr: set[int] = set()
+        for p in range(seen.state.players):
+            if p != seen.seat:
+                enemy_terr |= seen.territory(p)
+        best: tuple[int, int, int] | None = None
+        for cell, d in dist.items():
+            k = board.board_of[cell]
+            if not k or k in have or cell in seen.bases or d == 0:
+                continue
+            room = sum(1 for c in board.territory[cell] if c not in enemy_terr)
+            key = (d, -room, cell)
+            if best is None or key < best:
+                best = key
+        return None if best is None else best[2]
+
+    def _spare_bases(self, seen: _Seen) -> list[int]:
+        """Bases the seat can send away: in space, or sharing a world with another of its bases."""
+        board_of = seen.board.board_of
+        mine = seen.my_bases()
+        per_world: dict[int, int] = {}
+        for c in mine:
+            per_world[board_of[c]] = per_world.get(board_of[c], 0) + 1
+        return [c for c in mine if board_of[c] == 0 or per_world[board_of[c]] > 1]
+
+    def _move(self, seen: _Seen, legal: list[Any]) -> Any:
+        if len(seen.worlds_with_base()) >= seen.state.worlds_needed:
+            return None
+        moves = [a for a in legal if type(a) is A.Move and a.piece == 0]
+        best: tuple[int, int] | None = None
+        for cell in self._spare_bases(seen):
+            dist = distances(seen.state, cell, 0, seen.seat)
+            goal = self._goal(seen, dist)
+            if goal is not None and (best is None or dist[goal] < best[0]):
+                best = (dist[goal], cell)
+        if best is None:
+            return None
+        name = seen.board.cell_names[best[1]]
+        mine = [a for a in moves if a.cell == name]
+        return _card_for(mine, seen, best[0]) if mine else None
+
+    def _step(self, seen: _Seen, legal: list[Any]) -> Any:
+        moving = seen.view["moving"]
+        here = seen.cell(moving["at"])
+        if moving["piece"] != "base":
+            return A.STOP
+        dist = distances(seen.state, here, 0, seen.seat)
+        board_of = seen.board.board_of
+        if board_of[here] and board_of[here] not in self._worlds_without(seen, here):
+            return A.STOP  # arrived on a world that had no other base of the seat
+        goal = self._goal(seen, dist)
+        if goal is None:
+            return A.STOP
+        best: Any = A.STOP
+        best_d = dist[goal]
+        to_goal = distances_to(seen.state, [goal], 0, seen.seat)
+        for a in legal:
+            if type(a) is not A.Step:
+                continue
+            d = to_goal.get(seen.cell(a.cell), FAR)
+            if d < best_d:
+                best, best_d = a, d
+        return best
+
+    def _worlds_without(self, seen: _Seen, here: int) -> set[int]:
+        """Worlds the moving base still has to leave: those where the seat has another base besides it."""
+        board_of = seen.board.board_of
+        return {board_of[c] for c in seen.my_bases() if c != here and board_of[c]}
+
+
+#: The players this module registers, by name.
+PLAYERS: dict[str, type[_ScriptedConnected]] = {cls.name: cls for cls in (RusherPlayer, ExpanderPlayer)}

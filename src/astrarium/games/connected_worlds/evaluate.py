@@ -1,0 +1,262 @@
+"""The heuristic value of a Connected Worlds position for computer players (``state.evaluate``).
+
+Each player gets a few measures of how far they are towards the game's victory
+condition; the value for a seat is its weighted *share* of each measure (its value
+over the sum over all players), mapped to [-1, 1] so that equal players score 0.
+The measures, all read from what every seat can see:
+
+* ``worlds``: worlds with a base of the player (at most ``worlds_needed``), plus a
+  part of a world for a base on its way to one: a *spare* base (in space, or on a world
+  where the player has another base) counts ``0.6 × (1 − d / 6)`` of a world when it is
+  ``d`` movement points (:func:`.plan.hops`) from the nearest world the player has no
+  base on. This is what lets one-step look-ahead fly a base across space, step by step.
+* ``territory``: hexes controlled (the expansion victory needs strictly the most).
+* ``bases``: the player's bases, each counting ``1 + strength / 4`` (capture is won by
+  holding every base; a strong base is hard to take).
+* ``power``: strength on the map (bases and units) plus half the strength of the unit
+  cards the player owns but has not deployed (hand, deck and discard: an army bought is
+  an army on its way).
+* ``reach``: each unit's strength times ``1 − d / 8`` for the map distance ``d`` to the
+  nearest enemy piece (an attacker's units closing in).
+* ``economy``: resources, plus the resources the player's gathering cards bring each
+  time they are played (a bought Excavater keeps paying).
+
+The weights depend on the victory mode (table :data:`WEIGHTS`). Combat is fought at the
+end of a turn, so a position in the middle of a turn is first *projected*: every hex
+where the player to move has entered or deployed onto enemy pieces is fought out on a
+copy of the pieces (the rules' own :func:`.combat.resolve`) and the measures are taken
+after it; a search thus sees a capture when the unit steps in, not only at ``end``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from astrarium.games.connected_worlds.combat import BaseFate, resolve
+from astrarium.games.connected_worlds.data import Special
+from astrarium.games.connected_worlds.plan import FAR, hops
+
+if TYPE_CHECKING:
+    from astrarium.games.connected_worlds.state import ConnectedWorldsState
+
+#: The weight of each measure by victory mode; each row sums to 1.
+WEIGHTS: dict[str, dict[str, float]] = {
+    "expansion": {"worlds": 0.40, "territory": 0.25, "bases": 0.0, "power": 0.20, "reach": 0.0, "siege": 0.0, "economy": 0.15},
+    "capture": {"worlds": 0.0, "territory": 0.05, "bases": 0.30, "power": 0.30, "reach": 0.05, "siege": 0.15, "economy": 0.15},
+    "annihilation": {"worlds": 0.0, "territory": 0.05, "bases": 0.15, "power": 0.45, "reach": 0.10, "siege": 0.10, "economy": 0.15},
+}
+#: A spare base this many movement points from a new world is worth nothing; next to it, TRANSIT of a world.
+TRANSIT_RANGE = 6
+TRANSIT = 0.6
+#: Without a spare base, owning a base card (to deploy and send off) is worth this part of a world.
+BASE_CARD = 0.2
+#: Added to every player's measure before shares are taken (see :func:`values`).
+OFFSET: dict[str, float] = {"worlds": 0.5, "territory": 7.0, "bases": 1.0, "power": 3.0, "reach": 1.0, "siege": 0.5, "economy": 5.0}
+#: Bonus for meeting the victory condition in the projected position (it wins at the end of the round unless undone).
+WON = 0.5
+#: The value is ``tanh(SCALE × lead)``: a search compares values with a fixed exploration constant, and a lead of a
+#: tenth of the shares must count for about half a win, not a twentieth, or the search only explores.
+SCALE = 5.0
+#: An undeployed unit card counts this part of the unit it would put on the map.
+RESERVE = 0.5
+#: Units this many movement points from an enemy base (or nearer) count as besieging it.
+SIEGE_RANGE = 3
+#: A unit this many movement points from the nearest enemy piece adds nothing to ``reach``.
+REACH_RANGE = 8
+
+
+def projected(st: ConnectedWorldsState) -> tuple[dict[int, tuple[int, int]], list[tuple[int, int, int]]]:
+    """Bases and units (cell, owner, strength) once the turn's pending combats are fought out."""
+    p = st.turn
+    bases = dict(st.bases)
+    units = [(c, o, s) for c, o, s, _ in st.units]
+    if st.phase == 0 or st.on_entry:  # setup, or combat already fought on entry
+        return bases, units
+    enemy = st.enemy_cells(p)
+    fights = {c for c, o, _ in units if o == p and c in enemy}
+    for cell in fights:
+        here = [u for u in units if u[0] == cell]
+        attackers = [s for _, o, s in here if o == p]
+        defenders = sorted((s, o) for _, o, s in here if o != p)
+        base = bases.get(cell)
+        base_strength = base[1] if base is not None and base[0] != p else 0
+        result = resolve(attackers, [d[0] for d in defenders], base_strength)
+        units = [u for u in units if u[0] != cell]
+        units += [(cell, p, s) for s in result.attackers]
+        held = defenders[len(defenders) - len(result.defenders) :]
+        units += [(cell, o, s) for s, o in held]
+        if result.base is BaseFate.DESTROYED:
+            del bases[cell]
+        elif result.base is BaseFate.CAPTURED:
+            bases[cell] = (p, base_strength)
+    return bases, units
+
+
+def _card_values(st: ConnectedWorldsState) -> tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per card index: what an undeployed card adds to ``power``, a gathering card's resources, 1 for a base card."""
+    cards = st.cards
+    entry = _CARD_VALUES.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        reserve = tuple((c.strength if c.is_base else c.strength * c.strength / 2.0) * RESERVE if c.is_unit else 0.0 for c in cards.cards)
+        gather = tuple(c.resources if c.special is Special.GATHER_RESOURCES else 0 for c in cards.cards)
+        base = tuple(1 if c.is_base else 0 for c in cards.cards)
+        if len(_CARD_VALUES) >= 64:
+            _CARD_VALUES.clear()
+        entry = _CARD_VALUES[id(cards)] = (cards, reserve, gather, base)
+    return entry[1], entry[2], entry[3]
+
+
+_CARD_VALUES: dict[int, tuple[object, tuple[float, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def measures(st: ConnectedWorldsState) -> list[dict[str, float]]:
+    """Every player's measures (see the module docstring) on the projected position; those the mode weighs 0 stay 0."""
+    board = st.board
+    n = st.players
+    weights = WEIGHTS[st.victory.value]
+    want_worlds = weights["worlds"] > 0
+    want_reach = weights["reach"] > 0
+    want_siege = weights["siege"] > 0
+    bases, units = projected(st)
+    table = hops(board)
+    reserve_of, gather_of, is_base = _card_values(st)
+    board_of = board.board_of
+    terr_of = board.territory
+    needed = st.worlds_needed
+    bases_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for c, (o, s) in bases.items():
+        bases_of[o].append((c, s))
+    units_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for c, o, s in units:
+        units_of[o].append((c, s))
+    out: list[dict[str, float]] = []
+    for p in range(n):
+        mine = bases_of[p]
+        my_units = units_of[p]
+        terr: set[int] = set()
+        per_world: dict[int, int] = {}
+        for c, _ in mine:
+            terr.update(terr_of[c])
+            k = board_of[c]
+            per_world[k] = per_world.get(k, 0) + 1
+        reserve = 0.0
+        gather = base_cards = 0
+        for pile in (st.hands[p], st.decks[p], st.discards[p]):
+            for i in pile:
+                reserve += reserve_of[i]
+                gather += gather_of[i]
+                base_cards += is_base[i]
+        worlds = 0.0
+        if want_worlds:
+            have = len(per_world) - (1 if 0 in per_world else 0)
+            worlds = float(min(have, needed))
+            if have < needed:
+                spare = [c for c, _ in mine if not board_of[c] or per_world[board_of[c]] > 1]
+                if spare:
+                    targets = [w.space_cell for k, w in enumerate(board.worlds, start=1) if k not in per_world]
+                    d = FAR
+                    for c in spare:
+                        row = table[c]
+                        for t in targets:
+                            d = min(d, row[t] + 1)
+                    worlds += TRANSIT * max(0.0, 1.0 - d / TRANSIT_RANGE)
+                elif base_cards:
+                    worlds += BASE_CARD
+        power = float(sum(s for _, s in mine)) + sum(s * s / 2.0 for _, s in my_units)
+        reach = 0.0
+        if want_reach and my_units:
+            enemy = [c for q in range(n) if q != p for c, _ in bases_of[q]]
+            enemy += [c for q in range(n) if q != p for c, _ in units_of[q]]
+            if enemy:
+                for c, s in my_units:
+                    row = table[c]
+                    d = min(row[e] for e in enemy)
+                    if d < REACH_RANGE:
+                        reach += s * (1.0 - d / REACH_RANGE)
+        siege = 0.0
+        if want_siege and my_units:
+            for q in range(n):
+                if q == p:
+                    continue
+                for cb, sb in bases_of[q]:
+                    attackers = []
+                    for c, s in my_units:
+                        if table[c][cb] <= SIEGE_RANGE:
+                            attackers.append(s)
+                    if not attackers:
+                        continue
+                    defenders = [s for c, s in units_of[q] if c == cb]
+                    result = resolve(attackers, defenders, sb)
+                    if result.base is BaseFate.CAPTURED or result.base is BaseFate.DESTROYED:
+                        siege += 1.0
+                    else:
+                        siege += 0.5 * min(1.0, sum(attackers) / (sb + sum(defenders) + 1.0))
+        out.append(
+            {
+                "worlds": worlds,
+                "territory": float(len(terr)),
+                "bases": sum(1.0 + s / 4.0 for _, s in mine),
+                "power": power + reserve,
+                "reach": reach,
+                "siege": siege,
+                "economy": float(st.resources[p] + gather),
+                "won": 0.0,
+                "has_worlds": float(len(per_world) - (1 if 0 in per_world else 0)),
+            }
+        )
+    _mark_winners(st, out, bases, units)
+    return out
+
+
+def _mark_winners(
+    st: ConnectedWorldsState, rows: list[dict[str, float]], bases: dict[int, tuple[int, int]], units: list[tuple[int, int, int]]
+) -> None:
+    """Set ``won`` for the one player (if any) who meets the victory condition in the projected position."""
+    mode = st.victory.value
+    n = st.players
+    if mode == "expansion":
+        terr = [row["territory"] for row in rows]
+        winners = [p for p in range(n) if rows[p]["has_worlds"] >= st.worlds_needed and all(terr[p] > terr[q] for q in range(n) if q != p)]
+    else:
+        owners = {o for o, _ in bases.values()}
+        if mode == "annihilation":
+            owners.update(o for _, o, _ in units)
+        winners = list(owners) if len(owners) == 1 else []
+    if len(winners) == 1:
+        rows[winners[0]]["won"] = 1.0
+
+
+def values(st: ConnectedWorldsState) -> list[float]:
+    """Every seat's value: its weighted share of every measure, mapped to [-1, 1] (0: level with the others).
+
+    Each share is taken with a small offset (:data:`OFFSET`, in each measure's own units) added to
+    every player, so that the first steps away from nothing (the first base, the first unit)
+    count by their size, not all alike; the player who meets the victory condition right now
+    gets :data:`WON` more.
+    """
+    n = st.players
+    rows = measures(st)
+    xs = [0.0] * n
+    for name, weight in WEIGHTS[st.victory.value].items():
+        if not weight:
+            continue
+        offset = OFFSET[name]
+        total = sum(row[name] for row in rows) + n * offset
+        for seat in range(n):
+            xs[seat] += weight * ((rows[seat][name] + offset) / total if total else 1.0 / n)
+    out = []
+    for seat in range(n):
+        v = (xs[seat] * n - 1.0) / (n - 1)
+        v += WON * (rows[seat]["won"] - max(rows[q]["won"] for q in range(n) if q != seat))
+        out.append(math.tanh(SCALE * v))
+    return out
+
+
+def evaluate(st: ConnectedWorldsState, seat: int) -> float:
+    """:func:`values` for one seat, computed once per position (a search asks every seat in turn)."""
+    key = st.move_number
+    cached = st.__dict__.get("_values")
+    if cached is None or cached[0] != key:
+        cached = st.__dict__["_values"] = (key, values(st))
+    return cached[1][seat]

@@ -1,0 +1,223 @@
+"""The house rules that keep the game from being won by a cheap plan (rules.md, "Decisions" and "Design notes").
+
+One test per decision: the first base is an Outpost, landing where you hold no territory is a
+beachhead, resources are harvested from bases, a player without pieces is out and the last
+player with pieces wins; and the evaluation the computer players plan with.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import astrarium
+from astrarium.core import IllegalAction, Rng
+
+GAME = astrarium.get_game("connected-worlds")
+HANDS = """
+[[player]]
+hand = ["harvester", "scientists", "portal", "excavater", "engineers"]
+deck = ["harvester", "harvester", "scientists", "assault-team", "standard-base"]
+[[player]]
+hand = ["harvester", "harvester", "portal", "scientists", "engineers"]
+deck = ["harvester", "scientists", "engineers", "assault-team", "standard-base"]
+"""
+
+
+def piece(kind: str, at: str, owner: int, strength: int) -> str:
+    return f'[[{kind}]]\nat = "{at}"\nowner = {owner}\nstrength = {strength}\n'
+
+
+def position(body: str, hands: str = HANDS, **options):
+    return GAME.new_game(2, 11, {"scenario": body + hands, **options})
+
+
+def steps(state) -> set[str]:
+    return {str(a).removeprefix("step ") for a in state.legal_actions() if str(a).startswith("step ")}
+
+
+HOME = piece("base", "A:0,0", 0, 3) + piece("base", "B:0,0", 1, 3)
+
+
+# -- Setup: the first base ---------------------------------------------------------------------
+def test_setup_the_first_base_is_an_outpost_of_strength_3():
+    state = GAME.new_game(2, 0)
+    state.apply("found A:0,0")
+    state.apply("found B:0,0")
+    assert state.full_view()["bases"] == [["A:0,0", 0, 3], ["B:0,0", 1, 3]]
+
+
+def test_setup_option_first_base_sets_its_strength():
+    state = GAME.new_game(2, 0, {"first_base": 1})
+    state.apply("found A:0,0")
+    assert state.full_view()["bases"] == [["A:0,0", 0, 1]]
+
+
+def test_setup_the_starting_assault_team_can_neither_capture_nor_destroy_a_first_base():
+    """The round-1 rush: the lone Assault Team (2) that reaches the enemy's first base is lost against it."""
+    body = piece("base", "A:0,0", 0, 3) + piece("base", "B:0,0", 1, 3) + piece("unit", "B:1,0", 0, 2)
+    state = position(body)
+    state.apply("move harvester B:1,0 u2")
+    state.apply("step B:0,0")
+    state.apply("end")
+    view = state.full_view()
+    assert view["bases"] == [["A:0,0", 0, 3], ["B:0,0", 1, 3]] and view["units"] == []
+
+
+# -- Moving between Ground and Space: a beachhead ----------------------------------------------
+def test_landing_where_you_hold_no_territory_is_on_a_hex_without_enemy_pieces():
+    state = position(HOME + piece("unit", "S:2,0", 0, 2))  # above world B, seat 1's
+    state.apply("move harvester S:2,0 u2")
+    landing = {s for s in steps(state) if s.startswith("B:")}
+    assert len(landing) == 18 and "B:0,0" not in landing
+    with pytest.raises(IllegalAction, match="beachhead"):
+        state.apply("step B:0,0")
+
+
+def test_landing_where_you_hold_no_territory_ends_the_unit_s_movement_for_the_turn():
+    state = position(HOME + piece("unit", "S:2,0", 0, 2))
+    state.apply("move harvester S:2,0 u2")  # 3 movement points
+    state.apply("step B:1,0")
+    view = state.full_view()
+    assert view["moving"] is None and view["units"] == [["B:1,0", 0, 2, False]] and view["held"] == [["B:1,0", 0, 2]]
+    assert not any(str(a).startswith("move ") and str(a).endswith("B:1,0 u2") for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="landed on a beachhead"):
+        state.apply("move scientists B:1,0 u2")
+    state.apply("end")
+    assert state.full_view()["held"] == []
+
+
+def test_landing_on_your_own_territory_costs_one_and_the_move_goes_on():
+    state = position(HOME + piece("unit", "S:-2,0", 0, 2))
+    state.apply("move harvester S:-2,0 u2")
+    state.apply("step A:1,0")
+    assert state.full_view()["moving"] == {"at": "A:1,0", "piece": "u2", "movement_left": 2}
+
+
+def test_landing_option_territory_or_any_drops_onto_any_hex_even_a_base():
+    state = position(HOME + piece("unit", "S:2,0", 0, 2), landing="territory-or-any")
+    state.apply("move harvester S:2,0 u2")
+    assert "B:0,0" in steps(state)
+    state.apply("step B:1,0")
+    assert state.full_view()["moving"] == {"at": "B:1,0", "piece": "u2", "movement_left": 2}
+
+
+def test_a_base_lands_as_a_beachhead_too():
+    state = position(HOME + piece("base", "S:0,-2", 0, 1))  # above world C, nobody there
+    state.apply("move harvester S:0,-2 base")
+    state.apply("step C:0,0")
+    view = state.full_view()
+    assert view["moving"] is None and ["C:0,0", 0, 1] in view["bases"] and view["held_bases"] == ["C:0,0"]
+    assert view["players"][0]["worlds"] == ["A", "C"]
+    assert "move scientists C:0,0 base" not in [str(a) for a in state.legal_actions()]
+
+
+# -- Exploit: harvest resources from bases ------------------------------------------------------
+def test_gather_resources_needs_a_base_of_yours_on_the_map():
+    body = piece("base", "B:0,0", 1, 3) + piece("unit", "A:0,0", 0, 2)
+    state = position(body)
+    assert "gather harvester" not in [str(a) for a in state.legal_actions()]
+    with pytest.raises(IllegalAction, match="harvested from bases"):
+        state.apply("gather harvester")
+    anywhere = position(body, gather="anywhere")
+    anywhere.apply("gather harvester")
+    assert anywhere.full_view()["players"][0]["resources"] == 3
+
+
+def test_starting_resources_are_zero():
+    state = GAME.new_game(2, 4)
+    assert [row["resources"] for row in state.full_view()["players"]] == [0, 0]
+
+
+# -- A player without pieces is out ------------------------------------------------------------
+def test_a_player_without_pieces_takes_no_turn_and_the_last_player_with_pieces_wins():
+    body = HOME + piece("unit", "B:1,0", 0, 5)
+    state = position(body)  # expansion: nobody has three worlds
+    state.apply("move scientists B:1,0 u5")
+    state.apply("step B:0,0")
+    state.apply("end")  # the Capital Army takes the Outpost: seat 1 has nothing left, its turn is skipped
+    assert state.is_over and state.outcome.winners == (0,)
+    assert state.outcome.reason == "seat 0 wins: only seat 0 has pieces left at the end of round 1"
+
+
+def test_option_elimination_false_keeps_the_empty_turns_until_the_round_limit():
+    body = HOME + piece("unit", "B:1,0", 0, 5)
+    state = position(body, elimination=False, round_limit=2)
+    state.apply("move scientists B:1,0 u5")
+    state.apply("step B:0,0")
+    state.apply("end")
+    assert not state.is_over and state.current_player == 1
+    while not state.is_over:
+        state.apply("end")
+    assert "round limit" in state.outcome.reason and state.outcome.winners == (0,)
+
+
+def test_three_players_skip_the_one_who_is_out_and_play_on():
+    hands = HANDS + "[[player]]\n"
+    body = piece("base", "A:0,0", 0, 3) + piece("base", "C:0,0", 2, 3) + piece("unit", "A:1,0", 0, 2)
+    state = GAME.new_game(3, 2, {"scenario": body + hands})
+    state.apply("end")
+    assert state.current_player == 2  # seat 1 has no piece on the map
+    state.apply("end")
+    assert not state.is_over and state.current_player == 0 and state.full_view()["round"] == 2
+
+
+# -- A unit may move in the turn it is deployed (option deploy_moves) --------------------------
+def test_option_deploy_moves_false_keeps_a_deployed_unit_in_place_this_turn():
+    hands = '[[player]]\nhand = ["assault-team", "harvester"]\n[[player]]\n'
+    state = position(HOME, hands=hands, deploy_moves=False)
+    state.apply("deploy assault-team A:1,0")
+    assert not any(str(a).startswith("move harvester A:1,0") for a in state.legal_actions())
+    assert state.full_view()["held"] == [["A:1,0", 0, 2]]
+    free = position(HOME, hands=hands)
+    free.apply("deploy assault-team A:1,0")
+    assert "move harvester A:1,0 u2" in [str(a) for a in free.legal_actions()]
+
+
+# -- Evaluation ---------------------------------------------------------------------------------
+def test_evaluation_sees_the_turn_s_combat_as_soon_as_the_unit_steps_in():
+    """Combat is fought when the turn ends; the evaluation fights it out at once, so a search sees the result."""
+    strong = position(HOME + piece("unit", "B:1,0", 0, 5), victory="capture")
+    strong.apply("move scientists B:1,0 u5")
+    before = strong.evaluate(0)
+    strong.apply("step B:0,0")  # 5 against the Outpost's 3: captured, seat 1 has no base left
+    assert strong.evaluate(0) > before and strong.evaluate(0) > 0.99
+    weak = position(HOME + piece("unit", "B:1,0", 0, 2), victory="capture")
+    weak.apply("move scientists B:1,0 u2")
+    before = weak.evaluate(0)
+    weak.apply("step B:0,0")  # 2 against 3: the unit is lost
+    assert weak.evaluate(0) < before
+
+
+def test_evaluation_pays_for_flying_a_spare_base_towards_a_new_world():
+    body = HOME + piece("base", "A:1,0", 0, 1)
+    state = position(body)
+    state.apply("move harvester A:1,0 base")
+    values = [state.evaluate(0)]
+    for hex_ in ("S:-2,0", "S:-1,-1", "S:0,-2"):
+        state.apply(f"step {hex_}")
+        values.append(state.evaluate(0))
+    assert values == sorted(values) and values[-1] > values[0]
+
+
+def test_evaluation_rewards_meeting_the_victory_condition():
+    three = HOME + piece("base", "C:0,0", 0, 1) + piece("base", "D:0,0", 0, 1)
+    two = HOME + piece("base", "C:0,0", 0, 1)
+    assert position(three).evaluate(0) > position(two).evaluate(0) + 0.3
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), steps_=st.integers(0, 400), victory=st.sampled_from(["expansion", "capture", "annihilation"]))
+def test_evaluation_is_in_range_and_blind_to_hidden_cards(seed: int, steps_: int, victory: str):
+    state = GAME.new_game(2, seed, {"victory": victory})
+    rng = Rng(seed)
+    for _ in range(steps_):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    values = [state.evaluate(p) for p in range(2)]
+    assert all(-1.0 <= v <= 1.0 for v in values)
+    if not state.is_over:
+        other = state.determinize(0, Rng(seed + 1))
+        assert [other.evaluate(p) for p in range(2)] == pytest.approx(values)
