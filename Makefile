@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test bench lint clean install pictures serve bench-server
+.PHONY: play test test-compiled bench lint clean install pictures serve bench-server
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -37,9 +37,19 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run.py --both
 
+# The compiled build (mypyc, see hatch_build.py) in its own environment, tested on the rules, the
+# conformance suite, the computer players and the equivalence fingerprints. Needs a C compiler.
+COMPILED := build/compiled
+test-compiled: | $(BIN)/python
+	rm -rf $(COMPILED)
+	$(PYTHON) -m venv $(COMPILED)
+	ASTRARIUM_COMPILE=require $(COMPILED)/bin/python -m pip install --quiet '.[test]'
+	ASTRARIUM_EXPECT_BUILD=compiled $(COMPILED)/bin/python -m pytest -p no:cacheprovider -m "not slow" \
+	  tests/games tests/test_conformance.py tests/test_agents.py tests/test_speed_equivalence.py tests/test_build.py
+
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks scripts
-	$(BIN)/ruff format --check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts hatch_build.py
+	$(BIN)/ruff format --check src tests benchmarks scripts hatch_build.py
 	$(BIN)/mypy src/astrarium
 
 serve: $(VENV)/.installed-web
