@@ -128,3 +128,40 @@ def play_across_processes(stack: contextlib.ExitStack, a: Server, b: Server, db:
     assert [m["code"] for m in answers if m["type"] == "error"] == ["stale"]
     rows = stored_actions(make_settings(tmp_path, db_url=db), table)
     assert [n for n, _, _ in rows] == list(range(1, move + 2))
+
+
+def seats_where(client: Client, wanted: Any) -> list[dict[str, Any]]:
+    """The first seat list (from a welcome or a seats message) that ``wanted`` accepts."""
+    message = client.until(lambda m: m["type"] in ("welcome", "seats") and wanted(m["seats"]))
+    seats: list[dict[str, Any]] = message["seats"]
+    return seats
+
+
+def test_chat_presence_and_hand_over_reach_the_other_process(two_servers: tuple[Server, Server, str]) -> None:
+    a, b, _ = two_servers
+    made = httpx.post(a.base + "/api/tables", json={"game": "orbital-combat", "seats": [{"kind": "person"}] * 2}, timeout=20).json()
+    table = made["table"]
+    tokens = [s["token"] for s in made["seats"]]
+    with contextlib.ExitStack() as stack:
+        first = contextlib.ExitStack()
+        on_a = Client(first, a, table, tokens[0])  # seat 0 through process A
+        seats_where(on_a, lambda seats: seats[0]["present"])
+        on_b = Client(stack, b, table, tokens[1])  # seat 1 through process B, which loads the game and asks who is where
+        # Presence: B learns that seat 0's player is connected through A, and A that seat 1's is through B.
+        seats_where(on_b, lambda seats: seats[0]["present"] and seats[1]["present"])
+        seats_where(on_a, lambda seats: seats[0]["present"] and seats[1]["present"])
+        # Chat: a line written through A reaches the player on B, once.
+        on_a.ws.send(json.dumps({"type": "chat", "text": "good luck from A"}))
+        heard = on_b.until(lambda m: m["type"] == "chat")
+        assert [line["text"] for line in heard["lines"]] == ["good luck from A"]
+        assert heard["lines"][0]["seat"] == 0
+        # Seat 0's player leaves A: B sees them gone, and seat 1 hands their seat to a computer through B.
+        first.close()
+        seats_where(on_b, lambda seats: not seats[0]["present"])
+        on_b.ws.send(json.dumps({"type": "handover", "seat": 0, "level": "easy"}))
+        seats_where(on_b, lambda seats: seats[0]["handed"] == "easy")
+        # Process A heard of it: seat 0's player, back through A, finds the computer in their seat and takes it back.
+        back = Client(stack, a, table, tokens[0])
+        seats_where(back, lambda seats: seats[0]["handed"] == "easy")
+        back.ws.send(json.dumps({"type": "takeback"}))
+        seats_where(on_b, lambda seats: seats[0]["handed"] is None and seats[0]["present"])

@@ -316,7 +316,7 @@ class Session:
         conn.send(welcome(table, seat, chat, list(self.settings.levels)))
         conn.refresh()
         if seat is not None:
-            self.hub.tell_seats(table)  # the others see this seat's player arrive
+            self.hub.seat_came_or_went(table)  # the others (here and through other server processes) see this seat's player arrive
         reader = asyncio.create_task(self.read(conn))
         writer = asyncio.create_task(conn.writer())
         closed = asyncio.create_task(conn.closed.wait())
@@ -333,7 +333,7 @@ class Session:
                 task.cancel()
             table.connections.discard(conn)
             if seat is not None and not self.hub.stopping:
-                self.hub.tell_seats(table)
+                self.hub.seat_came_or_went(table)
             self.hub.forget_if_idle(table)
         if self.limit.dropped > self.settings.flood_close_after:
             await self.close(CLOSE_FLOOD)

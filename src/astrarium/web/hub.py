@@ -18,6 +18,7 @@ leave before the end.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -57,6 +58,10 @@ MAX_OUTBOX = 200
 FINISHED_CACHE = 64
 #: The longest chat line and feedback text, in characters; chat lines a newcomer is shown.
 CHAT_BACKLOG = 50
+#: Seconds between a process's reminders to the others of who is connected through it, and how long a
+#: reminder holds: a process killed without a word stops being believed after PRESENCE_TTL.
+PRESENCE_EVERY = 40.0
+PRESENCE_TTL = 100.0
 
 
 def token_hash(token: str) -> str:
@@ -151,10 +156,22 @@ class Table:
     turn_started: float = field(default_factory=time.monotonic)
     timer: asyncio.TimerHandle | None = None
     chat_seen: set[int] = field(default_factory=set)
+    #: Seats whose players are connected through other server processes on the same database, by process,
+    #: with when that process last said so (time.monotonic).
+    elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
     _snapshots: dict[tuple[int | None, bool], dict[str, Any]] = field(default_factory=dict)
 
     def present(self, seat: int) -> bool:
-        return any(conn.seat == seat for conn in self.connections)
+        """Whether the seat's player is connected, to this server process or to another on the same database."""
+        if any(conn.seat == seat for conn in self.connections):
+            return True
+        fresh = time.monotonic() - PRESENCE_TTL
+        return any(seat in seats and said >= fresh for seats, said in self.elsewhere.values())
+
+    def here(self) -> str:
+        """The seats connected to this process, as announced to the others (``"0,2"``; ``"-"`` for none)."""
+        seats = sorted({conn.seat for conn in self.connections if conn.seat is not None})
+        return ",".join(map(str, seats)) or "-"
 
     def seat_list(self) -> list[dict[str, Any]]:
         return [s.public(self.present(s.seat)) for s in self.seats]
@@ -346,6 +363,8 @@ class Hub:
         self._pool: ProcessPoolExecutor | None = None
         self._load_lock = asyncio.Lock()
         self._creates: dict[str, deque[float]] = {}
+        #: This process's name in the news it exchanges with other server processes on the same database.
+        self.process = secrets.token_hex(6)
 
     # -- life ---------------------------------------------------------------
     async def start(self) -> None:
@@ -365,12 +384,20 @@ class Hub:
         log.info("%d unfinished games rebuilt, %d could not be", len(self.tables), len(self.broken))
         if self.store.is_postgres:
             await self.store.listen(self._heard)
+            for table in self.tables.values():
+                self._ask_who_is_where(table)
+            self._later(self._remind_who_is_here())
         for table in list(self.tables.values()):
             self.schedule_computer(table)
             self._arm_clock(table)  # a clock runs again from now: time while the server was down is not counted
 
     async def stop(self) -> None:
         self.stopping = True
+        if self.store is not None and self.store.is_postgres:
+            for table in self.tables.values():
+                if any(conn.seat is not None for conn in table.connections):
+                    with contextlib.suppress(Exception):  # a store already gone: the others keep a stale presence
+                        await self.store.announce(table.id, f"here {self.process} -")
         for table in self.tables.values():
             if table.thinking is not None:
                 table.thinking.cancel()
@@ -447,7 +474,15 @@ class Hub:
             stored = await self._db().load(table_id)
             if stored is None:
                 return None
-            return self._rebuild(stored)
+            table = self._rebuild(stored)
+            if table is not None and not table.state.is_over:
+                self._ask_who_is_where(table)
+            return table
+
+    def _ask_who_is_where(self, table: Table) -> None:
+        """Ask the other server processes on this database which seats of a game just loaded here they have connected."""
+        if self._db().is_postgres:
+            self._later(self._db().announce(table.id, f"ask {self.process}"))
 
     async def summary(self, table_id: str) -> dict[str, Any] | None:
         """The public facts of a game; a finished game not in memory is described from its stored row, without replaying it."""
@@ -848,11 +883,83 @@ class Hub:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    def _heard(self, table_id: str, move: int) -> None:
-        """Another process (or this one) stored ``move`` of a game: catch up if this process is behind."""
+    def _heard(self, table_id: str, news: str) -> None:
+        """News of a game from another server process on the same database (or from this one, which it ignores).
+
+        A move number: an action was stored, so catch up if this process is
+        behind. ``chat``: a chat line was stored. ``seats``: a link was opened or
+        a seat handed over or taken back. ``here P S``: process P has the players
+        of seats S connected. ``ask P``: process P has just loaded the game and asks who is where.
+        """
         table = self.tables.get(table_id)
-        if table is not None and table.state.move_number < move:
-            self._later(self.catch_up(table))
+        if table is None:
+            return
+        if news.isdigit():
+            if table.state.move_number < int(news):
+                self._later(self.catch_up(table))
+        elif news == "chat":
+            self._later(self.chat_from_store(table))
+        elif news == "seats":
+            self._later(self.seats_from_store(table))
+        else:
+            kind, _, rest = news.partition(" ")
+            process, _, seats = rest.partition(" ")
+            if not process or process == self.process:
+                return
+            if kind == "here":
+                present = frozenset(int(s) for s in seats.split(",") if s.isdigit() and int(s) < len(table.seats))
+                before = table.elsewhere.get(process, (frozenset(), 0.0))[0]
+                if present:
+                    table.elsewhere[process] = (present, time.monotonic())
+                else:
+                    table.elsewhere.pop(process, None)
+                if present != before:
+                    self.tell_seats(table)
+            elif kind == "ask" and any(conn.seat is not None for conn in table.connections):
+                self._later(self._db().announce(table.id, f"here {self.process} {table.here()}"))
+
+    async def _remind_who_is_here(self) -> None:
+        """Every PRESENCE_EVERY seconds, tell the other processes again which seats are connected here (and forget
+        what a silent process said more than PRESENCE_TTL ago)."""
+        while not self.stopping:
+            await asyncio.sleep(PRESENCE_EVERY)
+            stale = time.monotonic() - PRESENCE_TTL
+            for table in list(self.tables.values()):
+                gone = [p for p, (_, said) in table.elsewhere.items() if said < stale]
+                for process in gone:
+                    del table.elsewhere[process]
+                if gone:
+                    self.tell_seats(table)
+                if any(conn.seat is not None for conn in table.connections):
+                    with contextlib.suppress(Exception):  # the database is away for a moment: try again next time
+                        await self._db().announce(table.id, f"here {self.process} {table.here()}")
+
+    def seat_came_or_went(self, table: Table) -> None:
+        """A seat's player connected or left through this process: tell this table's clients and the other processes."""
+        self.tell_seats(table)
+        if self._db().is_postgres and not self.stopping:
+            self._later(self._db().announce(table.id, f"here {self.process} {table.here()}"))
+
+    async def chat_from_store(self, table: Table) -> None:
+        """Show the chat lines stored through other processes that this one has not shown yet."""
+        for line in await self._db().recent_chat(table.id, CHAT_BACKLOG):
+            self.tell_chat(table, line)
+
+    async def seats_from_store(self, table: Table) -> None:
+        """Read the seats again after another process changed them (a link opened, a seat handed over or taken back)."""
+        changed = False
+        for stored in await self._db().load_seats(table.id):
+            seat = table.seats[stored.seat]
+            before = (seat.token_hash, seat.claimed, seat.handed)
+            seat.token_hash, seat.claimed = stored.token_hash, stored.claimed
+            if seat.handed != stored.handed:
+                seat.handed, seat.clock_used = stored.handed, stored.clock_used
+                if stored.handed is None and table.state.current_player == seat.seat:
+                    table.turn_started = time.monotonic()
+            changed |= before != (seat.token_hash, seat.claimed, seat.handed)
+        if changed:
+            self.tell_seats(table)
+            self._arm_clock(table)
 
     async def catch_up(self, table: Table) -> None:
         """Apply the actions another server process stored for this table, and show them.

@@ -13,7 +13,11 @@ The server tells a player an action happened only after this commit returns.
 Several server processes may share one PostgreSQL database: each appended
 action is announced with ``NOTIFY astrarium, '<game> <move>'`` in the same
 transaction (so it is heard only once committed), and every process listens,
-catching its copy of the game up from the stored actions.
+catching its copy of the game up from the stored actions. A chat line
+(``'<game> chat'``) and a change of seats (``'<game> seats'``: a link opened,
+a seat handed to a computer or taken back) are announced the same way, and
+who is connected through which process with :meth:`Store.announce` (the hub's
+``here``/``ask`` news).
 
 Seat links are never stored: only the SHA-256 of each token, so a copy of the
 database does not hand out seats.
@@ -244,14 +248,18 @@ class Store:
             await listener.close()
         await self.engine.dispose()
 
-    async def listen(self, heard: Callable[[str, int], None]) -> None:
-        """Call ``heard(game_id, move)`` for every action any process stores (PostgreSQL only)."""
+    async def listen(self, heard: Callable[[str, str], None]) -> None:
+        """Call ``heard(game_id, news)`` for everything any process announces (PostgreSQL only).
+
+        ``news`` is a move number (an action was stored), ``chat``, ``seats``, or what
+        :meth:`announce` was given.
+        """
         import asyncpg  # type: ignore[import-untyped]  # (no type information published)
 
         def on_notify(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
-            game_id, _, move = payload.partition(" ")
-            if move.isdigit():
-                heard(game_id, int(move))
+            game_id, _, news = payload.partition(" ")
+            if game_id and news:
+                heard(game_id, news)
 
         dsn = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._listener = await asyncpg.connect(dsn)
@@ -347,14 +355,25 @@ class Store:
         if item.clock_used is not None and item.seat is not None:
             condition = (seats.c.game_id == item.game_id, seats.c.seat == item.seat)
             await conn.execute(seats.update().where(*condition).values(clock_used=item.clock_used))
-        if self.is_postgres:
-            await conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{item.game_id} {item.n}")))
+        await self._notify(conn, item.game_id, str(item.n))
         return True
+
+    async def _notify(self, conn: AsyncConnection, game_id: str, news: str) -> None:
+        """Tell the other server processes on this database (heard once the caller's transaction commits)."""
+        if self.is_postgres:
+            await conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{game_id} {news}")))
+
+    async def announce(self, game_id: str, news: str) -> None:
+        """Tell the other server processes something that is not stored (who is connected here); PostgreSQL only."""
+        if self.is_postgres:
+            async with self.engine.begin() as conn:
+                await self._notify(conn, game_id, news)
 
     async def claim(self, game_id: str, seat: int) -> None:
         """Mark a seat as taken (its link has been opened)."""
         async with self._writing() as conn:
             await conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(claimed=True))
+            await self._notify(conn, game_id, "seats")
 
     async def take_open_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
         """Give an untaken person seat a new link (joining a public game); False if someone took it first."""
@@ -364,6 +383,8 @@ class Store:
                 .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "person", seats.c.claimed.is_(False))
                 .values(token_hash=token_hash, claimed=True)
             )
+            if done.rowcount == 1:
+                await self._notify(conn, game_id, "seats")
             return done.rowcount == 1
 
     async def hand_over(self, game_id: str, seat: int, level: str | None, clock_used: float) -> None:
@@ -372,6 +393,7 @@ class Store:
             await conn.execute(
                 seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(handed=level, clock_used=clock_used)
             )
+            await self._notify(conn, game_id, "seats")
 
     async def add_chat(self, game_id: str, seat: int | None, text: str) -> ChatLine:
         stamp = now()
@@ -379,6 +401,7 @@ class Store:
             done = await conn.execute(chat.insert().values(game_id=game_id, seat=seat, text=text, at=stamp))
             key = done.inserted_primary_key
             assert key is not None
+            await self._notify(conn, game_id, "chat")
             return ChatLine(int(key[0]), seat, text, stamp)
 
     async def put_feedback(self, game_id: str, seat: int, fun: int, text: str) -> None:
