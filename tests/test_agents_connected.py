@@ -70,3 +70,47 @@ def test_old_rules_the_round_1_rush_wins_and_the_defaults_stop_it():
 def test_the_expander_reaches_three_worlds_when_left_alone():
     state = play(GAME.new_game(2, 3, {"victory": "expansion"}), ["cw-expander", "cw-expander:guard=false"])
     assert "wins by expansion" in state.outcome.reason  # type: ignore[union-attr]
+
+
+def scenario(*pieces: tuple[str, str, int, int], hand: str = '["harvester", "scientists", "portal", "engineers", "harvester"]') -> State:
+    """Seat 0 to play with ``hand``; pieces are (kind, hex, owner, strength)."""
+    body = "".join(f'[[{kind}]]\nat = "{at}"\nowner = {owner}\nstrength = {strength}\n' for kind, at, owner, strength in pieces)
+    body += f"[[player]]\nhand = {hand}\n[[player]]\n"
+    return GAME.new_game(2, 5, {"scenario": body, "victory": "capture"})
+
+
+HOMES = (("base", "A:0,0", 0, 3), ("base", "B:0,0", 1, 3))
+
+
+def test_the_rusher_keeps_its_cards_when_its_unit_could_only_wait_next_to_a_base_it_cannot_take():
+    state = scenario(*HOMES, ("unit", "B:1,0", 0, 2))
+    assert str(make_agent("cw-rusher").choose(state)) == "gather harvester"
+
+
+def test_the_rusher_attacks_with_every_unit_next_to_a_base_that_together_take_it():
+    state = scenario(*HOMES, ("unit", "B:1,0", 0, 2), ("unit", "B:1,-1", 0, 2))
+    rusher = make_agent("cw-rusher")
+    for _ in range(4):  # two units, each a move and a step into the base: 2 + 2 against the Outpost's 3
+        state.apply(rusher.choose(state))
+    assert sorted(u[:3] for u in state.full_view()["units"]) == [["B:0,0", 0, 2], ["B:0,0", 0, 2]]
+    state.apply("end")
+    assert ["B:0,0", 0, 3] in state.full_view()["bases"]
+
+
+def test_the_guarding_expander_strikes_at_an_intruder_in_its_territory_it_would_beat():
+    state = scenario(*HOMES, ("unit", "A:0,0", 0, 3), ("unit", "A:1,0", 1, 2))
+    expander = make_agent("cw-expander")
+    move = expander.choose(state)
+    assert str(move).startswith("move ") and str(move).endswith("A:0,0 u3")
+    state.apply(move)
+    assert str(expander.choose(state)) == "step A:1,0"
+    unguarded = scenario(*HOMES, ("unit", "A:0,0", 0, 3), ("unit", "A:1,0", 1, 2))
+    assert not str(make_agent("cw-expander:guard=false").choose(unguarded)).startswith("move ")
+
+
+def test_the_scripted_players_are_offered_only_for_connected_worlds() -> None:
+    from astrarium.agents import agent_names
+
+    assert {"cw-rusher", "cw-expander"} <= set(agent_names("connected-worlds"))
+    for other in ("orbital-combat", "celestials", "streamlines", "constellations"):
+        assert not any(name.startswith("cw-") for name in agent_names(other)), other

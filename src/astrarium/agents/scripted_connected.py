@@ -11,9 +11,12 @@ hold them off, and neither may win most games against the other.
   can pay for, and gathers with the cards movement did not need.
 - ``cw-expander``: the three-world plan. It sends bases to the nearest worlds where it
   has none, deploys every base card where it adds the most territory, buys Standard
-  Bases and gathers, and never attacks. With ``guard=true`` (the default) it deploys its
-  fighting units on its base nearest to an enemy, and once it holds the worlds the
-  expansion victory needs it buys the strongest unit it can pay for instead of bases.
+  Bases and gathers, and never leaves its territory to attack. With ``guard=true`` (the
+  default) it deploys its fighting units on its base nearest to an enemy, strikes at
+  enemy pieces inside its territory next to its units when it would win, and once it
+  holds the worlds the expansion victory needs (in capture and annihilation, where
+  expansion wins nothing: two worlds) it buys the strongest unit it can pay for instead
+  of bases.
 
 They read the legal actions, their own seat's view and the public map (through the
 game's :mod:`~astrarium.games.connected_worlds.plan` distances), never another hand.
@@ -86,16 +89,47 @@ class _Seen:
         board_of = self.board.board_of
         return {board_of[c] for c in self.my_bases() if board_of[c]}
 
-    def would_win(self, cell: int, strength: int) -> bool:
-        """Whether a unit of ``strength`` entering ``cell`` wins there, with the seat's units already in it."""
+    def would_win(self, cell: int, strength: int, helpers: tuple[int, ...] = ()) -> bool:
+        """Whether a unit of ``strength`` entering ``cell`` wins there, with the seat's units already in it (and ``helpers``)."""
         mine = [s for c, o, s, _ in self.units if c == cell and o == self.seat]
         theirs = [s for c, o, s, _ in self.units if c == cell and o != self.seat]
         base = self.bases.get(cell)
         base_strength = base[1] if base is not None and base[0] != self.seat else 0
-        result = resolve([*mine, strength], theirs, base_strength)
+        result = resolve([*mine, strength, *helpers], theirs, base_strength)
         if base_strength:
             return result.base in (BaseFate.CAPTURED, BaseFate.DESTROYED)
         return not result.defenders
+
+    def can_take(self, cell: int, strength: int, mover: int, *, played: bool) -> bool:
+        """Whether a unit of ``strength`` entering ``cell`` wins there this turn, helped if need be by the seat's other
+        free units next to it, as many as the movement cards left in the hand can bring in (combat waits for the turn's end).
+
+        ``mover`` is the hex the unit comes from; ``played``: its card has left the hand already.
+        """
+        if self.would_win(cell, strength):
+            return True
+        cards = self.state.cards
+        hand = self.view["players"][self.seat].get("hand", [])
+        movers = sum(1 for slug in hand if not cards.cards[cards.by_slug[slug]].is_unit and cards.cards[cards.by_slug[slug]].movement)
+        if not played:
+            movers -= 1
+        near = set(self.board.neighbours[cell])
+        held = {(self.cell(name), s) for name, o, s in self.view["held"] if o == self.seat}
+        enemy = self.state.enemy_cells(self.seat)
+        helpers: list[int] = []
+        skipped = False
+        for c, o, s, engaged in sorted(self.units, key=lambda u: -u[2]):
+            if o != self.seat or engaged or (c, s) in held or c not in near or c in enemy:
+                continue
+            if c == mover and s == strength and not skipped:
+                skipped = True  # the moving unit itself
+                continue
+            if len(helpers) >= movers:
+                break
+            helpers.append(s)
+            if self.would_win(cell, strength, tuple(helpers)):
+                return True
+        return False
 
 
 def _home_found(seen: _Seen, legal: list[Any]) -> Any:
@@ -162,6 +196,7 @@ class _ScriptedConnected:
     """Base of the fixed strategies: built like every player (a seed and keyword options); the seed is unused."""
 
     name = "cw-scripted"
+    games = (GAME_ID,)
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -191,7 +226,7 @@ class RusherPlayer(_ScriptedConnected):
             strongest = max(seen.card(a.card).strength for a in fighters)
             best = [a for a in fighters if seen.card(a.card).strength == strongest]
             return min(best, key=lambda a: (to_target.get(seen.cell(a.cell), FAR), a.cell))
-        move = self._move(seen, legal, to_target)
+        move = self._move(seen, legal, to_target, targets)
         if move is not None:
             return move
         bases = [a for a in deploys if seen.card(a.card).is_base]
@@ -199,20 +234,37 @@ class RusherPlayer(_ScriptedConnected):
             return _spread_deploy(seen, bases)
         return _economy(seen, legal, unit_buy=None, research="harvester")
 
-    def _move(self, seen: _Seen, legal: list[Any], to_target: dict[int, int]) -> Any:
-        """The unit nearest to a target, with the card that just covers the distance (None: no unit can make progress)."""
+    def _move(self, seen: _Seen, legal: list[Any], to_target: dict[int, int], targets: list[int]) -> Any:
+        """The unit nearest to a target that can make progress, with the card that just covers the distance (None: none can).
+
+        Progress is a step nearer the target onto a hex without enemy pieces, or into a target it can take this turn; a
+        unit that could only wait next to a base it cannot take keeps its card for gathering and building.
+        """
         if not to_target:
             return None
         moves = [a for a in legal if type(a) is A.Move and a.piece > 0]
         best: tuple[int, str, int] | None = None
         for cell_name, piece in sorted({(a.cell, a.piece) for a in moves}):
-            d = to_target.get(seen.cell(cell_name), FAR)
-            if 0 < d < FAR and (best is None or d < best[0]):
+            cell = seen.cell(cell_name)
+            d = to_target.get(cell, FAR)
+            if 0 < d < FAR and (best is None or d < best[0]) and self._progress(seen, cell, piece, to_target, targets):
                 best = (d, cell_name, piece)
         if best is None:
             return None
         d, cell_name, piece = best
         return _card_for([a for a in moves if a.cell == cell_name and a.piece == piece], seen, d)
+
+    def _progress(self, seen: _Seen, cell: int, piece: int, to_target: dict[int, int], targets: list[int]) -> bool:
+        """Whether the unit on ``cell`` has a step worth a card: nearer a target on a free hex, or into a target it takes."""
+        enemy = seen.state.enemy_cells(seen.seat)
+        now = to_target.get(cell, FAR)
+        for t in seen.state.step_targets(cell, piece, seen.seat):
+            if t in enemy:
+                if t in targets and seen.can_take(t, piece, cell, played=False):
+                    return True
+            elif to_target.get(t, FAR) < now:
+                return True
+        return False
 
     def _step(self, seen: _Seen, legal: list[Any], targets: list[int], to_target: dict[int, int]) -> Any:
         """One step nearer the nearest target, entering an enemy hex only where the unit would win."""
@@ -230,7 +282,7 @@ class RusherPlayer(_ScriptedConnected):
                 continue
             t = seen.cell(a.cell)
             if t in enemy:
-                if piece and seen.would_win(t, piece) and (t in targets or not targets):
+                if piece and seen.can_take(t, piece, here, played=True) and (t in targets or not targets):
                     return a
                 continue
             d = to_target.get(t, FAR)
@@ -266,13 +318,35 @@ class ExpanderPlayer(_ScriptedConnected):
             on_base = [a for a in fighters if seen.cell(a.cell) == guarded]
             if on_base:
                 return max(on_base, key=lambda a: seen.card(a.card).strength)
+        if self.guard:
+            strike = self._strike(seen, legal)
+            if strike is not None:
+                return strike
         move = self._move(seen, legal)
         if move is not None:
             return move
-        # Standard Bases until it holds the worlds it needs; then, guarding, the strongest unit it can pay for.
-        settled = len(seen.worlds_with_base()) >= seen.state.worlds_needed
+        # Standard Bases until it holds the worlds it needs; then, guarding, the strongest unit it can pay for. Where
+        # expansion does not win (capture, annihilation), a guard arms once it has bases on two worlds.
+        worlds = len(seen.worlds_with_base())
+        settled = worlds >= seen.state.worlds_needed or (seen.view["victory"] != "expansion" and worlds >= 2)
         buy = None if settled and self.guard else "standard-base"
         return _economy(seen, legal, unit_buy=buy, research="harvester")
+
+    def _intruders(self, seen: _Seen, cell: int, strength: int) -> list[int]:
+        """Hexes of the seat's territory next to ``cell`` holding enemy pieces that a unit of ``strength`` would beat."""
+        mine = seen.territory(seen.seat)
+        enemy = seen.state.enemy_cells(seen.seat)
+        return [t for t in seen.board.neighbours[cell] if t in mine and t in enemy and seen.would_win(t, strength)]
+
+    def _strike(self, seen: _Seen, legal: list[Any]) -> Any:
+        """Guarding: a unit next to an intruder in the seat's territory that it would beat moves to fight it (None: none)."""
+        held = {(seen.cell(name), s) for name, o, s in seen.view["held"] if o == seen.seat}
+        for a in legal:
+            if type(a) is A.Move and a.piece > 0:
+                cell = seen.cell(a.cell)
+                if (cell, a.piece) not in held and self._intruders(seen, cell, a.piece):
+                    return _card_for([b for b in legal if type(b) is A.Move and b.cell == a.cell and b.piece == a.piece], seen, 1)
+        return None
 
     def _exposed_base(self, seen: _Seen) -> int | None:
         """The seat's base nearest (by map distance) to any enemy piece."""
@@ -331,6 +405,10 @@ class ExpanderPlayer(_ScriptedConnected):
         moving = seen.view["moving"]
         here = seen.cell(moving["at"])
         if moving["piece"] != "base":
+            targets = self._intruders(seen, here, int(moving["piece"][1:])) if self.guard else []
+            for a in legal:
+                if type(a) is A.Step and seen.cell(a.cell) in targets:
+                    return a
             return A.STOP
         dist = distances(seen.state, here, 0, seen.seat)
         board_of = seen.board.board_of

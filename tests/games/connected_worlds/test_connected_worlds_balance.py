@@ -221,3 +221,39 @@ def test_evaluation_is_in_range_and_blind_to_hidden_cards(seed: int, steps_: int
     if not state.is_over:
         other = state.determinize(0, Rng(seed + 1))
         assert [other.evaluate(p) for p in range(2)] == pytest.approx(values)
+
+
+# -- Winning the game: option victory_check ---------------------------------------------------
+CAPTURE_AT_ROUND_END = (
+    piece("base", "A:0,0", 0, 3) + piece("base", "B:0,0", 1, 3) + piece("unit", "A:1,0", 1, 4) + piece("unit", "A:0,1", 0, 5)
+)
+
+
+def test_victory_is_checked_at_the_end_of_the_round_so_the_last_seat_has_the_last_word():
+    """The seed: seat 1 takes seat 0's last base (4 against the Outpost's 3) in the round's last turn and wins before seat 0 answers."""
+    state = GAME.new_game(2, 11, {"scenario": "round = 1\nturn = 1\n" + CAPTURE_AT_ROUND_END + HANDS, "victory": "capture"})
+    state.apply("move scientists A:1,0 u4")
+    state.apply("step A:0,0")
+    state.apply("end")
+    assert state.is_over and state.outcome.reason == "seat 1 wins by capture at the end of round 1"
+
+
+def test_option_victory_check_answered_gives_every_other_player_one_turn_to_undo_a_victory():
+    options = {"scenario": "round = 1\nturn = 1\n" + CAPTURE_AT_ROUND_END + HANDS, "victory": "capture", "victory_check": "answered"}
+    answered = GAME.new_game(2, 11, options)
+    answered.apply("move scientists A:1,0 u4")
+    answered.apply("step A:0,0")
+    answered.apply("end")  # seat 1 holds every base: it claims the victory, seat 0 gets one turn
+    assert not answered.is_over and answered.current_player == 0
+    assert "seat 1 meets the capture condition: it wins if it still does after the turn of seat 0" in answered.full_view()["events"]
+    answered.apply("move scientists A:0,1 u5")
+    answered.apply("step A:0,0")  # 5 beats the Titan Force (4) and takes the Outpost (3) back
+    answered.apply("end")
+    assert not answered.is_over and ["A:0,0", 0, 3] in answered.full_view()["bases"]  # the claim lapsed
+    unanswered = GAME.new_game(2, 11, options)
+    unanswered.apply("move scientists A:1,0 u4")
+    unanswered.apply("step A:0,0")
+    unanswered.apply("end")
+    unanswered.apply("end")  # seat 0 does nothing: the victory stands at the end of its turn
+    assert unanswered.is_over and unanswered.outcome.winners == (1,)
+    assert unanswered.outcome.reason == "seat 1 wins by capture in round 2, every other player having had a turn to answer"

@@ -40,6 +40,13 @@ class ConnectedWorldsGame(Game):
         Option("gather", "base", "'base': gathering needs a base of yours on the map; 'anywhere'", str, choices=("base", "anywhere")),
         Option("elimination", True, "a player without pieces takes no more turns; the last player with pieces wins", bool),
         Option("deploy_moves", True, "a unit may move in the turn it is deployed", bool),
+        Option(
+            "victory_check",
+            "round",
+            "'round': victory is checked at the end of each round (the seed); 'answered': it stands once every other player could undo it",
+            str,
+            choices=("round", "answered"),
+        ),
         Option("scenario", None, "a starting position as TOML text or a path (None: the normal setup)", str, nullable=True),
     )
     state_class = ConnectedWorldsState

@@ -81,6 +81,10 @@ class ConnectedWorldsState(State):
         self.gather_needs_base: bool = o["gather"] == "base"
         self.elimination: bool = o["elimination"]
         self.deploy_moves: bool = o["deploy_moves"]
+        self.answered: bool = o["victory_check"] == "answered"
+        # With victory_check = "answered": the seat that met the victory condition at the end of a turn and the seats
+        # that have still to take a turn before it wins (a tuple, never mutated in place).
+        self.claim: tuple[int, tuple[int, ...]] | None = None
         start = cards.starting_deck
         if board.deck is not None:
             start = cards.deck_from(board.deck, file=board.file, entry="deck")
@@ -445,6 +449,10 @@ class ConnectedWorldsState(State):
         self._draw(p)
         self.moving = None
         self.phase = MAIN
+        if self.answered:
+            self._check_claim(p)
+            if self._outcome is not None:
+                return
         following = self._next_seat(p + 1)
         if following is not None:
             self.turn = following
@@ -470,8 +478,33 @@ class ConnectedWorldsState(State):
         return self.has_base(p) or any(u[1] == p for u in self.units)
 
     # -- victory ----------------------------------------------------------------
-    def _end_round(self) -> None:
+    def _check_claim(self, p: int) -> None:
+        """Option victory_check = "answered", at the end of ``p``'s turn: a victory stands once every other player has answered it.
+
+        A player who meets the victory condition at the end of a turn claims the victory; the claim holds while
+        they meet it at the end of every following turn, and wins once every other player with pieces has taken a
+        turn since. So the last seat of a round no longer has the last word: whoever meets the condition, each
+        opponent gets exactly one turn to undo it.
+        """
         winners = self.winners_now()
+        now = winners[0] if len(winners) == 1 else None
+        claim = self.claim
+        if claim is not None:
+            claim = (claim[0], tuple(q for q in claim[1] if q != p and self.has_pieces(q))) if now == claim[0] else None
+        if claim is None and now is not None:
+            claim = (now, tuple(q for q in range(self.players) if q != now and self.has_pieces(q)))
+            waiting = ", ".join(f"seat {q}" for q in claim[1])
+            if waiting:
+                text = f"seat {now} meets the {self.victory.value} condition: it wins if it still does after the turn of {waiting}"
+                self.events = (*self.events[-5:], text)
+        self.claim = claim
+        if claim is not None and not claim[1]:
+            w = claim[0]
+            why = f"seat {w} wins by {self.victory.value} in round {self.round}, every other player having had a turn to answer"
+            self._outcome = Outcome((w,), why, self._scores())
+
+    def _end_round(self) -> None:
+        winners = [] if self.answered else self.winners_now()
         if len(winners) == 1:
             w = winners[0]
             self._outcome = Outcome((w,), f"seat {w} wins by {self.victory.value} at the end of round {self.round}", self._scores())
@@ -558,7 +591,10 @@ class ConnectedWorldsState(State):
         return new
 
     def evaluate(self, seat: int) -> float:
-        """The game's return once over; before, the heuristic of :mod:`.evaluate` (rules.md, "Evaluation")."""
+        """The game's return once over; before, the heuristic of :mod:`.evaluate`.
+
+        It is described for players in rules.md, "How the computer players judge a position".
+        """
         if self._outcome is not None:
             return self.returns()[seat]
         from astrarium.games.connected_worlds.evaluate import evaluate
