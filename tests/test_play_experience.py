@@ -327,6 +327,8 @@ def test_tab_completes_a_legal_actions_notation_and_commands() -> None:
     found = [c.text for c in completer.get_completions(Document("rot b"), CompleteEvent(completion_requested=True))]
     assert found == ["rot burn pro soft"]
     found = [c.text for c in completer.get_completions(Document("hi"), CompleteEvent(completion_requested=True))]
+    assert found == ["hint", "history"]
+    found = [c.text for c in completer.get_completions(Document("his"), CompleteEvent(completion_requested=True))]
     assert found == ["history"]
 
 
@@ -354,3 +356,38 @@ def test_replay_says_who_sat_in_which_seat() -> None:
     assert seated_line({"seats": {"0": "human", "1": "hard"}}) == "Players: seat 0 human, seat 1 hard."
     assert seated_line({"seats": ["human"]}) == ""
     assert seated_line({}) == ""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_default_search_and_medium_answer_within_two_seconds_deep_in_a_game(game_id: str) -> None:
+    """Later positions are the widest in several games (more pieces, fuller boards): still within 2 s, with margin.
+
+    The default search thinks 1 s a move and ``medium`` 0.3 s; 2 s leaves a
+    second for building the player, copying the position and a busy machine.
+    Each answer is timed twice and the faster time counts: other processes on
+    a shared machine can only add time, never take it away.
+    """
+    import random
+
+    rand = random.Random(11)
+    state = two_seat_game(game_id, 11)
+    positions = []
+    for step in range(1, 61):
+        if state.is_over:
+            break
+        state.apply(rand.choice(state.legal_actions()))
+        if step in (30, 60) and not state.is_over:
+            positions.append(state.clone())
+    assert positions, "random play ended before move 30"
+    for position in positions:
+        seats = {seat: "mcts" if seat % 2 == 0 else "medium" for seat in range(position.players)}
+        seat = position.current_player
+        assert seat is not None
+        times = []
+        for _ in range(2):
+            loop = PlayLoop(position.clone(), seats, console(), Person([]))
+            started = time.monotonic()
+            action = loop.agents[seat].choose(position)
+            times.append(time.monotonic() - started)
+            assert action in position.legal_actions()
+        assert min(times) < 2.0

@@ -10,6 +10,11 @@ makes them wait, not in iterations. A level names a player spec:
   games with hidden cards or chance, where it does not over-explore actions
   that are only sometimes legal, plain UCT (``mcts``) elsewhere.
 
+Both searches use each game's tuned settings (:data:`TUNING`: rollout kind,
+rollout depth, exploration), the ones the strength runs chose for the game
+(docs/agents.md, "Strength"); only the budget differs. Each level's measured
+strength is in docs/agents.md, "Levels".
+
 A search player named without a budget (``mcts``) would search 1000
 iterations, which is a fraction of a second in one game and more than a minute
 in another; where a person waits for it (``play`` and the menu) it thinks for
@@ -27,6 +32,15 @@ from astrarium.agents.base import parse_agent_spec
 PLAY_SECONDS = 1.0
 #: The players that search and take a budget (``iterations`` or ``seconds``).
 SEARCH_KINDS = ("mcts", "ismcts")
+#: The search settings of ``medium`` and ``hard`` per game, without a budget: the settings the strength runs
+#: found best for the game (docs/agents.md, "Strength"). A game not named searches with the defaults.
+TUNING: dict[str, str] = {
+    "celestials": "depth=10",
+    "connected-worlds": "depth=20",
+    "constellations": "rollout=heuristic,depth=2,c=0.5",
+    "orbital-combat": "rollout=heuristic,depth=4",
+    "streamlines": "rollout=heuristic,depth=4",
+}
 
 
 @dataclass(frozen=True)
@@ -36,19 +50,25 @@ class Level:
     name: str
     summary: str
 
-    def spec(self, hidden_or_chance: bool) -> str:
-        """The player spec of this level in a game (``hidden_or_chance``: the game hides cards or draws on chance)."""
+    def spec(self, hidden_or_chance: bool, game: str | None = None) -> str:
+        """The player spec of this level (``hidden_or_chance``: the game hides cards or draws on chance).
+
+        With ``game`` named, a search takes that game's :data:`TUNING`.
+        """
         if self.name == "easy":
             return "greedy"
+        tuning = TUNING.get(game or "", "")
+        extra = f"{tuning}," if tuning else ""
         if self.name == "medium":
-            return "mcts:seconds=0.3"
-        return "ismcts:seconds=2" if hidden_or_chance else "mcts:seconds=2"
+            return f"mcts:{extra}seconds=0.3"
+        kind = "ismcts" if hidden_or_chance else "mcts"
+        return f"{kind}:{extra}seconds=2"
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "answers at once; looks one action ahead"),
     "medium": Level("medium", "thinks 0.3 s a move; searches a few moves ahead"),
-    "hard": Level("hard", "thinks 2 s a move; the strongest player here"),
+    "hard": Level("hard", "thinks 2 s a move; searches furthest ahead"),
 }
 
 
@@ -62,17 +82,18 @@ def is_level(spec: str) -> bool:
     return spec.strip().lower() in LEVELS
 
 
-def table_spec(spec: str, hidden_or_chance: bool = False) -> str:
+def table_spec(spec: str, hidden_or_chance: bool = False, game: str | None = None) -> str:
     """The player spec to build for a seat at a table: a level resolved, a search without a budget given one.
 
     ``hidden_or_chance`` says whether the game hides cards or draws on chance
-    (it chooses the search of ``hard``). Any other spec is returned as given;
+    (it chooses the search of ``hard``) and ``game`` which game it is (a level's
+    search takes the game's :data:`TUNING`). Any other spec is returned as given;
     a bad one is left for :func:`astrarium.agents.make_agent` to refuse with
     its own message.
     """
     lowered = spec.strip().lower()
     if lowered in LEVELS:
-        return LEVELS[lowered].spec(hidden_or_chance)
+        return LEVELS[lowered].spec(hidden_or_chance, game)
     try:
         name, options = parse_agent_spec(spec)
     except ValueError:

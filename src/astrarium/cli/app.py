@@ -7,16 +7,19 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
+import typer.core
+from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 import astrarium
 from astrarium.agents import agent_names
 from astrarium.agents.base import agent_games
 from astrarium.agents.levels import LEVELS
 from astrarium.cli.arena import arena
-from astrarium.cli.common import console, fail, fresh_seed, parse_number
+from astrarium.cli.common import console, fail, fresh_seed, parse_number, show_long
 from astrarium.cli.pictures import show, write_replay_html
 from astrarium.cli.session import (
     HUMAN,
@@ -33,7 +36,37 @@ from astrarium.core.errors import AstrariumError, RecordError, short
 from astrarium.core.game import Game, State
 from astrarium.core.records import load_record, replay
 
+
+def _plain_flags(command: Any, ctx: Any) -> None:
+    """Show ``command``'s on/off flags as flags in its help (``--final``), not as ``--final <bool>``.
+
+    The help lists an option's value type beside it; a flag takes no value,
+    so it is given an empty one. The help option itself is made on demand,
+    so it is fetched (and made) here too. (The command classes come from the
+    command-line library's own copy of click, hence ``Any``.)
+    """
+    params = [*command.params, command.get_help_option(ctx)]
+    for param in params:
+        if isinstance(param, typer.core.TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+
+
+class _Commands(typer.core.TyperGroup):
+    """The command group: every command's help shows its flags without a value type."""
+
+    def get_params(self, ctx: Any) -> Any:
+        _plain_flags(self, ctx)
+        return super().get_params(ctx)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _plain_flags(command, ctx)
+        return command
+
+
 app = typer.Typer(
+    cls=_Commands,
     help="astrarium: play, test and balance tabletop space games. Run with no command for the game menu.",
     no_args_is_help=False,
     add_completion=False,
@@ -118,10 +151,16 @@ def games() -> None:
 
 
 @app.command()
-def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'astrarium games'")]) -> None:
-    """Print a game's rules as implemented, with its decisions and options."""
+def rules(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'astrarium games'")],
+    full: Annotated[bool, typer.Option("--full", help="the complete rules as implemented, with every decision and option")] = False,
+) -> None:
+    """How to play a game, in a page for a newcomer (--full: the complete rules as implemented, and the options)."""
     game = _game(game_id)
-    console.print(Markdown(game.rules_text()))
+    if not full:
+        show_long(console, Group(Markdown(game.how_to_play()), Text(f"\nThe complete rules: astrarium rules {game.id} --full")))
+        return
+    parts: list[RenderableType] = [Markdown(game.rules_text())]
     if game.options:
         table = Table(title="options (--option name=value)")
         table.add_column("option", style="cyan")
@@ -129,7 +168,8 @@ def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id
         table.add_column("meaning")
         for option in game.options:
             table.add_row(option.name, escape(repr(option.default)), escape(option.describe()))
-        console.print(table)
+        parts.append(table)
+    show_long(console, Group(*parts))
 
 
 PLAYERS_HELP = "number of players (default: enough for every seat named, at least the game's minimum)"
@@ -141,10 +181,18 @@ def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game id, see 'astrarium games'")],
     players: Annotated[Optional[int], typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     seat: Annotated[
-        list[str], typer.Option("--seat", "-s", help="who plays a seat: 0=human, 1=easy, 1=medium, 1=hard, 1=random, 1=mcts:seconds=2 ...")
+        list[str],
+        typer.Option(
+            "--seat",
+            "-s",
+            metavar="SEAT=PLAYER",
+            help="who plays a seat: 0=human, 1=easy, 1=medium, 1=hard, 1=random, 1=mcts:seconds=2 ...",
+        ),
     ] = [],  # noqa: B006
     seed: Annotated[Optional[int], typer.Option(help=SEED_HELP)] = None,
-    option: Annotated[list[str], typer.Option("--option", "-o", help="a game option, name=value (see 'astrarium rules GAME')")] = [],  # noqa: B006
+    option: Annotated[
+        list[str], typer.Option("--option", "-o", metavar="NAME=VALUE", help="a game option (see 'astrarium rules GAME --full')")
+    ] = [],  # noqa: B006
     load: Annotated[Optional[str], typer.Option(help="continue a saved game (a record file)")] = None,
 ) -> None:
     """Play a game at the terminal: hot-seat humans and computer players."""

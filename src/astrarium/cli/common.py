@@ -8,11 +8,14 @@ the message is never wrapped onto a second line.
 
 from __future__ import annotations
 
+import os
+import re
 import secrets
+import sys
 from dataclasses import dataclass
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 
 from astrarium.core.errors import short
@@ -58,6 +61,28 @@ def parse_number(text: str) -> int | None:
     if not text or len(text) > MAX_NUMBER_DIGITS or not text.isascii() or not text.isdigit():
         return None
     return int(text)
+
+
+def can_page(console: Console) -> bool:
+    """Whether a pager can take over the screen: the console writes to this process's terminal and the person types at it."""
+    return console.file is sys.stdout and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def show_long(console: Console, renderable: RenderableType) -> None:
+    """Print ``renderable``, through the pager (``less``, or ``$PAGER``) when it is taller than the terminal.
+
+    A script, a pipe or a test gets the text printed as it is. Colours reach
+    the pager only when it shows them (``LESS`` holding ``-R``); otherwise it
+    gets the same layout without them rather than raw escape codes.
+    """
+    if can_page(console):
+        height = len(console.render_lines(renderable, console.options, pad=False))
+        if height > console.height - 2:
+            styles = re.search(r"(^|\s)-\w*[rR]", os.environ.get("LESS", "")) is not None
+            with console.pager(styles=styles):
+                console.print(renderable)
+            return
+    console.print(renderable)
 
 
 def fresh_seed() -> int:

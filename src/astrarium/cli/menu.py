@@ -1,6 +1,8 @@
-"""The interactive menu ``make play`` opens: choose a game, the players, who sits where."""
+"""The interactive menu ``make play`` opens: choose a game, the players, its options, who sits where."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -11,6 +13,9 @@ from astrarium.agents import agent_names
 from astrarium.agents.levels import LEVELS, PLAY_SECONDS, SEARCH_KINDS
 from astrarium.cli.common import SEED_RANGE, fresh_seed, parse_number
 from astrarium.cli.session import HUMAN, Ask, PlayLoop, QuitGame, build_agents
+from astrarium.core.errors import OptionError
+from astrarium.core.game import Game
+from astrarium.core.options import Option
 
 #: The level a computer seat gets when the person presses Enter.
 DEFAULT_LEVEL = "medium"
@@ -43,11 +48,11 @@ def _kinds_table(kinds: list[str]) -> Table:
     return table
 
 
-def _choose_int(ask: Ask, console: Console, prompt: str, low: int, high: int, default: int | None) -> int | None:
-    """A number from ``low`` to ``high`` typed at the prompt; Enter gives ``default``."""
-    shown = "a random one" if default is None else str(default)
+def _choose_int(ask: Ask, console: Console, prompt: str, low: int, high: int, default: int | None, enter: str = "") -> int | None:
+    """A number from ``low`` to ``high`` typed at the prompt; Enter gives ``default`` (``enter`` says what Enter does)."""
+    shown = enter or ("Enter for a random one" if default is None else f"Enter for {default}")
     while True:
-        text = ask(f"{prompt} [{low}-{high}, Enter for {shown}]: ").strip()
+        text = ask(f"{prompt} [{low}-{high}, {shown}]: ").strip()
         if not text:
             return default
         if text.lower() in ("q", "quit", "exit"):
@@ -61,6 +66,67 @@ def _choose_int(ask: Ask, console: Console, prompt: str, low: int, high: int, de
 def _choose(ask: Ask, console: Console, prompt: str, low: int, high: int, default: int) -> int:
     choice = _choose_int(ask, console, prompt, low, high, default)
     return default if choice is None else choice
+
+
+def menu_options(game: Game) -> list[Option]:
+    """The options the menu offers: the game's modes, scenarios and variant switches (a choice or on/off).
+
+    Numbers, file paths and whole positions are set on the command line
+    (``--option name=value``), where they can be typed and checked at once.
+    """
+    return [option for option in game.options if option.choices or option.kind is bool]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _options_table(offered: list[Option], values: dict[str, Any]) -> Table:
+    table = Table(show_header=True, title="Options")
+    table.add_column("#", style="cyan", justify="right")
+    table.add_column("option")
+    table.add_column("now", style="bold")
+    table.add_column("what it does")
+    for i, option in enumerate(offered, start=1):
+        choices = f" ({', '.join(_shown(c) for c in option.choices)})" if option.choices else ""
+        table.add_row(str(i), escape(option.name), escape(_shown(values[option.name])), escape(option.help + choices))
+    return table
+
+
+def choose_options(ask: Ask, console: Console, game: Game, players: int) -> dict[str, Any]:
+    """Let the person change the game's modes and variants before play; Enter plays with what is shown.
+
+    Each option is shown with its one-line description. A choice is picked
+    from its list, a switch is turned on or off; every change is checked with
+    the game's own option checks, and one the game refuses is not kept.
+    """
+    offered = menu_options(game)
+    if not offered:
+        return {}
+    chosen: dict[str, Any] = {}
+    while True:
+        values = {**game.default_options(), **chosen}
+        console.print(_options_table(offered, values))
+        number = _choose_int(ask, console, "Option to change", 1, len(offered), None, enter="Enter to play with these")
+        if number is None:
+            return chosen
+        option = offered[number - 1]
+        if option.kind is bool:
+            value: Any = not values[option.name]
+        else:
+            assert option.choices is not None
+            listed = ", ".join(f"{i} {_shown(c)}" for i, c in enumerate(option.choices, start=1))
+            console.print(f"{escape(option.name)}: {escape(listed)}")
+            current = option.choices.index(values[option.name]) + 1 if values[option.name] in option.choices else 1
+            value = option.choices[_choose(ask, console, option.name, 1, len(option.choices), current) - 1]
+        try:
+            game.resolve_options(players, {**chosen, option.name: value})
+        except OptionError as exc:
+            console.print(f"[red]{escape(str(exc))}[/]", soft_wrap=True)
+            continue
+        chosen[option.name] = value
 
 
 def run_menu(console: Console, ask: Ask) -> None:
@@ -93,6 +159,7 @@ def _menu(console: Console, ask: Ask) -> None:
         players = game.min_players
         if game.max_players > game.min_players:
             players = _choose(ask, console, "Players", game.min_players, game.max_players, game.min_players)
+        options = choose_options(ask, console, game, players)
         kinds = seat_kinds(game.id)
         console.print(_kinds_table(kinds))
         seats: dict[int, str] = {}
@@ -102,7 +169,7 @@ def _menu(console: Console, ask: Ask) -> None:
             seats[seat] = kinds[kind - 1]
         chosen = _choose_int(ask, console, "Seed", 0, SEED_RANGE - 1, None)
         seed = fresh_seed() if chosen is None else chosen  # a fresh game each time unless a seed is asked for
-        state = game.new_game(players, seed)
+        state = game.new_game(players, seed, options)
         PlayLoop(state, seats, console, ask, agents=build_agents(seats, seed, game.id)).run()
         again = ask("Play again? [y/N]: ").strip().lower()
         if again not in ("y", "yes"):

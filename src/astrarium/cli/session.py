@@ -19,12 +19,15 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from astrarium.agents import Agent, make_agent
+from astrarium.agents.hint import suggest
 from astrarium.agents.levels import is_level, table_spec
-from astrarium.cli.common import TerminalAsk, one_line, parse_number
+from astrarium.cli.common import TerminalAsk, one_line, parse_number, show_long
 from astrarium.core.data import check_output_file
 from astrarium.core.errors import RecordError, short
 from astrarium.core.game import Game, Puzzle, State
@@ -40,7 +43,9 @@ HELP = (
     "[bold]save FILE[/] (the whole game, seed included: it rebuilds every hand), "
     "[bold]share FILE[/] (or save FILE public: no seed, only what a spectator saw; safe to give away mid-game), "
     "[bold]load FILE[/], [bold]board[/] (draw the position again), [bold]history[/] (the moves so far, in words), "
-    "[bold]rules[/], [bold]help[/], [bold]quit[/]."
+    "[bold]hint[/] (what the easy player would do, and why), [bold]info THING[/] (what a piece, square or card is), "
+    "[bold]card NAME[/] (what a card does), [bold]rules[/] (how to play; [bold]rules full[/] for everything), "
+    "[bold]help[/], [bold]quit[/]."
 )
 #: How often the thinking line's clock is brought up to date, in seconds.
 THINKING_TICK = 0.1
@@ -138,7 +143,9 @@ def build_agents(seats: dict[int, str], seed: int, game: str | None = None) -> d
         found = astrarium.get_game(game)
         secrets = found.hidden_information or found.chance
     return {
-        seat: make_agent(table_spec(spec, secrets), seed=seed * 1000 + seat, game=game) for seat, spec in seats.items() if spec != HUMAN
+        seat: make_agent(table_spec(spec, secrets, game), seed=seed * 1000 + seat, game=game)
+        for seat, spec in seats.items()
+        if spec != HUMAN
     }
 
 
@@ -329,9 +336,8 @@ class PlayLoop:
                 self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
 
     def _show_position(self, seat: int, legal: list[Any]) -> None:
-        self.console.rule(f"{escape(self.state.game.title)}: move {self.state.move_number + 1}, seat {seat}")
-        self.console.print(self.state.render(seat))
-        self._show_actions(legal, limit=SHOWN_ACTIONS)
+        title = f"{escape(self.state.game.title)}: move {self.state.move_number + 1}, seat {seat}"
+        show_position(self.console, self.state, seat, legal, title)
 
     def _recap(self, seat: int, said_later: str = "") -> None:
         """Everything played since ``seat``'s last prompt, in words from its side (its own last move's effects too).
@@ -390,7 +396,13 @@ class PlayLoop:
             self._history(seat)
             return False
         if word == "rules":
-            self.console.print(escape(self.state.game.rules_text()))
+            self._rules(seat, full=rest.lower() in ("full", "all", "--full"))
+            return False
+        if word in ("card", "info"):
+            self._info(word, rest)
+            return False
+        if word == "hint":
+            self._hint()
             return False
         if word in ("save", "share"):
             self._save(word, rest)
@@ -412,6 +424,36 @@ class PlayLoop:
             action = legal[index - 1]
         self._play(action, seat)
         return True
+
+    def _rules(self, seat: int, full: bool) -> None:
+        """How to play (``rules full``: the complete rules), paged when long, then the position again.
+
+        The text scrolls the board out of sight (or the pager takes the
+        screen), so the board and the legal actions are drawn again after it.
+        """
+        game = self.state.game
+        text = game.rules_text() if full else game.how_to_play()
+        after = "" if full else "\n\nType 'rules full' for the complete rules."
+        show_long(self.console, Markdown(text + after))
+        self._show_position(seat, self.state.legal_actions())
+
+    def _info(self, word: str, rest: str) -> None:
+        """``card NAME`` and ``info THING``: what a card, piece or square of this game is, in the game's words."""
+        game = self.state.game
+        if not rest:
+            names = game.cards(self.state) if word == "card" else {**game.cards(self.state), **game.things(self.state)}
+            if not names:
+                raise ValueError(f"{game.title} has no cards; 'info THING' tells what a piece or square is")
+            example = next(iter(names))
+            listed = ", ".join(sorted(names))
+            raise ValueError(f"{word} needs a name, e.g. {word} {example}; known: {listed}")
+        text = game.card_text(rest, self.state) if word == "card" else game.info(rest, self.state)
+        self.console.print(escape(text), soft_wrap=False)
+
+    def _hint(self) -> None:
+        """The easy player's choice for this position and why, in one line (it is not played: the person decides)."""
+        hint = suggest(self.state, seed=self.state.seed + self.state.move_number)
+        self.console.print(f"[green]Hint:[/] {escape(one_line(hint.line(), WORDS_CHARS))}", soft_wrap=True)
 
     def _history(self, seat: int) -> None:
         if not self.told:
@@ -517,26 +559,7 @@ class PlayLoop:
 
     # -- output ------------------------------------------------------------------
     def _show_actions(self, legal: list[Any], limit: int | None) -> None:
-        shown = legal if limit is None else legal[:limit]
-        table = Table.grid(padding=(0, 2))
-        columns = 3 if len(shown) > 12 else 1
-        for _ in range(columns):
-            table.add_column(justify="right", style="cyan")
-            table.add_column()
-        rows = (len(shown) + columns - 1) // columns
-        for r in range(rows):
-            cells: list[str] = []
-            for c in range(columns):
-                i = c * rows + r
-                if i < len(shown):
-                    cells += [str(i + 1), escape(str(shown[i]))]
-                else:
-                    cells += ["", ""]
-            table.add_row(*cells)
-        self.console.print(table)
-        if limit is not None and len(legal) > limit:
-            more = len(legal) - limit
-            self.console.print(f"[dim]... and {more} more: type 'list' to see all, or type a notation.[/]")
+        print_actions(self.console, legal, limit)
 
     def _show_end(self) -> None:
         """The end screen: the last moves in words, the final position, who won and why, scores, length, and a save.
@@ -546,7 +569,9 @@ class PlayLoop:
         """
         state = self.state
         outcome = state.outcome
-        picture = state.render(None)
+        width, height = self.console.size
+        # Under the picture: the reason, the verdict, a line a seat, the length, the seed and the offer to save.
+        picture = state.render_fit(None, width=width, height=height - state.players - 6)
         reason = outcome.reason if outcome is not None else ""
         shown = bool(reason) and reason in picture
         for seat in self.humans:  # what the last computer moves did, from the side of each person still at the table
@@ -613,6 +638,78 @@ class PlayLoop:
         return ""
 
 
+#: Lines kept for the list of actions under the board on a small screen (the board gets the rest).
+ACTION_ROWS = 4
+#: Cells Rich's grid puts between two columns of the action list (its padding of 2, collapsed between cells).
+COLUMN_GAP = 2
+
+
+def show_position(console: Console, state: State, seat: int, legal: list[Any], title: str) -> str:
+    """The header, the board and as many legal actions as the screen has room for, leaving the last line for the prompt.
+
+    The board is drawn for the space left once the header, the prompt and a
+    few lines of actions are counted (``State.render_fit``), so on a small
+    terminal a game chooses its compact layout; the actions then take
+    whatever lines remain, and a line says how many more ``list`` shows.
+    Returns the board as drawn (markup), for a caller that checks its size.
+    """
+    width, height = console.size
+    console.rule(title)
+    room = height - 2  # the header and the prompt
+    keep = min(ACTION_ROWS, len(legal))
+    board = state.render_fit(seat, width=width, height=max(room - keep, 1))
+    console.print(board)
+    shown, columns = action_layout(legal, width, room - len(board.split("\n")))
+    print_actions(console, legal, shown, columns)
+    return board
+
+
+def action_layout(legal: list[Any], width: int, rows: int) -> tuple[int, int]:
+    """How many of the legal actions to list, and in how many columns, to take at most ``rows`` lines of ``width`` cells.
+
+    A short list stays one column (as a person reads it best); a longer one
+    takes as many columns as fit beside each other, at most three; when not
+    all fit, the last line is kept for the line saying how many more there are.
+    """
+    total = len(legal)
+    if total <= min(max(rows, 1), 12):
+        return total, 1
+    head = legal[:SHOWN_ACTIONS]
+    cell = len(str(len(head))) + max(Text(str(a)).cell_len for a in head)
+    columns = 1
+    while columns < 3 and (columns + 1) * cell + (2 * columns + 1) * COLUMN_GAP <= width:
+        columns += 1
+    if total <= SHOWN_ACTIONS and -(-total // columns) <= rows:
+        return total, columns
+    return max(0, min(SHOWN_ACTIONS, total, columns * (rows - 1))), columns
+
+
+def print_actions(console: Console, legal: list[Any], limit: int | None, columns: int | None = None) -> None:
+    """The legal actions numbered for typing, in columns read downwards, and a line naming how many are not shown."""
+    shown = legal if limit is None else legal[:limit]
+    if shown:
+        table = Table.grid(padding=(0, 2))
+        columns = columns or (3 if len(shown) > 12 else 1)
+        for _ in range(columns):
+            table.add_column(justify="right", style="cyan")
+            table.add_column()
+        rows = (len(shown) + columns - 1) // columns
+        for r in range(rows):
+            cells: list[str] = []
+            for c in range(columns):
+                i = c * rows + r
+                if i < len(shown):
+                    cells += [str(i + 1), escape(str(shown[i]))]
+                else:
+                    cells += ["", ""]
+            table.add_row(*cells)
+        console.print(table)
+    if limit is not None and len(legal) > limit:
+        more = len(legal) - limit
+        what = f"... and {more} more" if shown else f"{more} legal actions"
+        console.print(f"[dim]{what}: type 'list' to see all, or type a notation.[/]")
+
+
 def _movers_of(state: State) -> list[int]:
     """Which seat played each action of ``state`` (found by replaying its record)."""
     record = state.to_record()
@@ -631,8 +728,9 @@ def step_through(state_record: dict, console: Console, ask: Ask, start: int = 0)
     index = max(0, min(start, total))
     while True:
         state = replay(state_record, upto=index)
+        width, height = console.size
         console.rule(f"{escape(state.game.title)}: position after move {index} of {total}")
-        console.print(state.render(None))
+        console.print(state.render_fit(None, width=width, height=height - 3))  # the header, the next move, the prompt
         if index < total:
             console.print(f"next: [bold]{escape(state_record['actions'][index])}[/]")
         elif state.outcome is not None:
@@ -682,15 +780,19 @@ def play_puzzle(game: Game, puzzle: Puzzle, console: Console, ask: Ask) -> bool:
     console.rule(f"Puzzle {puzzle.number}: {escape(puzzle.name)}")
     console.print(f"Goal: {escape(puzzle.goal)}  (moves allowed: {puzzle.moves}; shortest known: {puzzle.shortest})")
     while True:
-        console.print(state.render(0))
+        width, height = console.size
+        legal = state.legal_actions()
+        choices = "  ".join(f"[cyan]{i + 1}[/] {escape(str(a))}" for i, a in enumerate(legal))
+        # Under the board: the choices (as many lines as they wrap to), a line of news and the prompt.
+        wrapped = (Text.from_markup(choices).cell_len + width - 1) // max(width, 1)
+        console.print(state.render_fit(0, width=width, height=height - 2 - wrapped))
         if game.puzzle_solved(puzzle, state):
             console.print(f"[bold green]Solved in {PlayLoop._moves(state.move_number)}![/]")
             return True
         if state.move_number >= puzzle.moves or state.is_over:
             console.print("[yellow]Out of moves. Type restart to try again, undo to take one back, or quit.[/]")
-        legal = state.legal_actions()
         if state.move_number < puzzle.moves and not state.is_over:
-            console.print("  ".join(f"[cyan]{i + 1}[/] {escape(str(a))}" for i, a in enumerate(legal)))
+            console.print(choices)
         try:
             line = ask(f"move {state.move_number + 1}/{puzzle.moves}> ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -721,7 +823,7 @@ def play_puzzle(game: Game, puzzle: Puzzle, console: Console, ask: Ask) -> bool:
 
 
 #: The commands the prompt completes besides the notations of the legal actions.
-COMMANDS = ("board", "help", "history", "list", "load", "quit", "rules", "save", "share", "undo")
+COMMANDS = ("board", "card", "help", "hint", "history", "info", "list", "load", "quit", "rules", "save", "share", "undo")
 
 
 class NotationCompleter(Completer):

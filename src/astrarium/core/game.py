@@ -26,6 +26,7 @@ from importlib import resources
 from typing import Any, ClassVar, cast
 
 from astrarium.core.errors import IllegalAction, OptionError, short
+from astrarium.core.layout import BOARD_HEIGHT, BOARD_WIDTH
 from astrarium.core.options import Option, resolve_options
 from astrarium.core.outcome import Outcome
 from astrarium.core.rng import Rng
@@ -101,11 +102,31 @@ class Game(ABC):
 
     def rules_text(self) -> str:
         """The rules as implemented (the game's rules.md, shipped inside the package)."""
-        package = self.package
-        if not package:
-            module = sys.modules[type(self).__module__]
-            package = module.__name__ if hasattr(module, "__path__") else (module.__package__ or "")
-        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+        return self._package_text("rules.md")
+
+    def how_to_play(self) -> str:
+        """A short "How to play" for a person who has never seen the game (the package's howto.md).
+
+        The goal, a turn, how actions are typed and one worked example, in 15
+        to 40 lines; the complete rules stay in :meth:`rules_text`. A game that
+        ships no howto.md shows its complete rules instead.
+        """
+        if not self._package_name():  # a game written in a single module has no files beside it
+            return self.rules_text()
+        try:
+            return self._package_text("howto.md")
+        except FileNotFoundError:
+            return self.rules_text()
+
+    def _package_name(self) -> str:
+        """The package holding the game's files ("" for a game written in a single module)."""
+        if self.package:
+            return self.package
+        module = sys.modules[type(self).__module__]
+        return module.__name__ if hasattr(module, "__path__") else (module.__package__ or "")
+
+    def _package_text(self, name: str) -> str:
+        return resources.files(self._package_name()).joinpath(name).read_text(encoding="utf-8")
 
     # -- pictures ------------------------------------------------------------
     def _module(self, name: str) -> Any:
@@ -153,6 +174,44 @@ class Game(ABC):
         mover = before.get("to_move")
         who = f"Seat {mover}" if isinstance(mover, int) else "The game"
         return [f"{who}: {notation}"]
+
+    # -- help for players ------------------------------------------------------
+    def _help_module(self) -> Any | None:
+        """The game's ``help`` module (card and piece texts), or None when it has none."""
+        try:
+            return self._module("help")
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").endswith(".help"):
+                raise
+            return None
+
+    def cards(self, state: State | None = None) -> dict[str, str]:
+        """What each card does, by the name typed in actions (``solar-lion``); empty in a game without cards.
+
+        With ``state``, the cards of that game (a designer's deck or card table
+        given as an option); without, the shipped ones. Every front end shows
+        these texts (the terminal's ``card NAME``, the web table).
+        """
+        module = self._help_module()
+        found = getattr(module, "cards", None) if module is not None else None
+        return dict(found(state)) if found is not None else {}
+
+    def things(self, state: State | None = None) -> dict[str, str]:
+        """What each piece, square or term of the game is, by name (``black hole``, ``ring 4``)."""
+        module = self._help_module()
+        found = getattr(module, "things", None) if module is not None else None
+        return dict(found(state)) if found is not None else {}
+
+    def card_text(self, name: str, state: State | None = None) -> str:
+        """What the card ``name`` does (ValueError naming close names when there is no such card)."""
+        cards = self.cards(state)
+        if not cards:
+            raise ValueError(f"{self.title} has no cards; 'info THING' tells what a piece or square is")
+        return _look_up(cards, name, "card", self.title)
+
+    def info(self, thing: str, state: State | None = None) -> str:
+        """What ``thing`` is: a piece, square or term of the game, or a card (ValueError naming close names)."""
+        return _look_up({**self.cards(state), **self.things(state)}, thing, "card, piece or term", self.title)
 
     def puzzles(self) -> list[Puzzle]:
         """Solo puzzles shipped with the game, easiest first (none by default)."""
@@ -252,7 +311,29 @@ class State(ABC):
 
     @abstractmethod
     def render(self, seat: int | None = None) -> str:
-        """The position for a terminal, as Rich markup, from ``seat``'s side."""
+        """The position for a terminal, as Rich markup, from ``seat``'s side (the layout that fits 120x40)."""
+
+    def render_fit(self, seat: int | None = None, *, width: int = BOARD_WIDTH, height: int = BOARD_HEIGHT) -> str:
+        """The position as Rich markup in at most ``height`` lines of at most ``width`` cells.
+
+        A terminal front end passes what its screen has left once its own lines
+        (the header, the prompt, the list of actions) are counted, so the board
+        never wraps or scrolls out of sight. A game's ``render`` module offers
+        ``render_fit(state, seat, width, height)`` to choose a compact layout on
+        a small terminal; a game without one draws ``render(seat)``. Layouts are
+        made to fit from 80x18 up (what an 80x24 terminal leaves the board); a
+        smaller space gets the smallest layout, cut to fit.
+        """
+        try:
+            module = self.game._module("render")
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").endswith(".render"):
+                raise
+            return self.render(seat)
+        fit = getattr(module, "render_fit", None)
+        if fit is None:
+            return self.render(seat)
+        return cast(str, fit(self, seat, width=width, height=height))
 
     def full_view(self) -> dict[str, Any]:
         """Everything, hidden parts included (for records, debugging and tests; never for players)."""
@@ -511,3 +592,31 @@ class State(ABC):
     def __repr__(self) -> str:
         status = f"over: {self._outcome.reason}" if self._outcome else f"seat {self.current_player} to act"
         return f"<{type(self).__name__} {self.game.id} seed={self.seed} move {self.move_number}, {status}>"
+
+
+def _name_key(name: str) -> str:
+    """A name as compared: lower case, hyphens, underscores and runs of spaces as one space."""
+    return " ".join(name.lower().replace("-", " ").replace("_", " ").split())
+
+
+def _look_up(texts: Mapping[str, str], name: str, kind: str, title: str) -> str:
+    """The text of ``name`` among ``texts`` (any case; ``solar lion`` finds ``solar-lion``), or a ValueError.
+
+    The error suggests the nearest names, or lists them all when there are few,
+    so a person who mistyped sees what to type.
+    """
+    import difflib
+
+    wanted = _name_key(name)
+    keys = {_name_key(key): key for key in texts}
+    if wanted in keys:
+        key = keys[wanted]
+        return f"{key}: {texts[key]}"
+    close = difflib.get_close_matches(wanted, list(keys), n=4, cutoff=0.5)
+    if not close:
+        close = [k for k in keys if wanted and (wanted in k or k in wanted)][:4]
+    if close:
+        hint = "did you mean " + ", ".join(keys[k] for k in close) + "?"
+    else:
+        hint = "known: " + ", ".join(sorted(texts)) if len(texts) <= 30 else f"{len(texts)} names are known"
+    raise ValueError(f"{title} has no {kind} called {short(name.strip(), 40)!r}; {hint}")

@@ -8,10 +8,14 @@ deck put into a hand (``known_in_hand``).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
+
+from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, EXTRA, TEXT, first_fit, markup_width
 from astrarium.games.connected_worlds.data import SPACE, Board, CardTable
 
 if TYPE_CHECKING:
@@ -20,6 +24,8 @@ if TYPE_CHECKING:
 COLOURS = ("red", "blue", "green", "yellow")
 PHASES = ("setup", "main", "moving")
 WIDTH = 6
+"""Cells a hex takes on the roomiest maps; a small terminal's maps take SMALL_WIDTH."""
+SMALL_WIDTH = 4
 
 
 _PUBLIC_DATA: dict[int, tuple[object, Any]] = {}
@@ -132,77 +138,193 @@ def view(st: ConnectedWorldsState, seat: int | None, *, full: bool) -> dict[str,
     }
 
 
-def _token(st: ConnectedWorldsState, cell: int, owners: dict[int, set[int]], units: dict[int, list[tuple[int, int]]]) -> str:
-    """Six characters for one hex: the owner's seat digit and what stands there, in the owner's colour."""
+LEGEND = (
+    "Legend: 0B2 seat 0's base of strength 2 (* with a portal, +n units on it), 1u23 seat 1's units of strength 2 and 3, "
+    "·0 seat 0's territory, × shared territory, (A) world A in space. Hex A:q,r: r numbers the rows (left), "
+    "q is numbered above and below each map and runs down to the right."
+)
+SMALL_LEGEND = "0B2 base (* portal, +n units), 1u23 units, ·0 territory, × shared, (A) world; hex A:q,r: r at the left, q above and below"
+
+Units = dict[int, list[tuple[int, int]]]
+Owners = dict[int, set[int]]
+
+
+def _token(st: ConnectedWorldsState, cell: int, owners: Owners, units: Units, width: int, cut: list[str]) -> str:
+    """``width`` characters for one hex: the owner's seat digit and what stands there, in the owner's colour.
+
+    The text keeps a space before the next hex (at most ``width - 1``
+    characters); a stack too long for that is cut, and its whole text noted in
+    ``cut`` (shown under the maps) so that nothing on the board goes unsaid.
+    """
     base = st.bases.get(cell)
     here = units.get(cell, [])
+    text, style = "", ""
     if base is not None:
         owner, strength = base
         portal = "*" if any(cell in pt for pt in st.portals) else ""
         extra = f"+{sum(s for _, s in here)}" if here else ""
-        text = f"{owner}B{strength}{portal}{extra}"[:WIDTH].ljust(WIDTH)
-        return f"[bold {COLOURS[owner]}]{text}[/]"
-    if here:
+        text, style = f"{owner}B{strength}{portal}{extra}", f"bold {COLOURS[owner]}"
+    elif here:
         owner = here[0][0]
-        text = (f"{owner}u" + "".join(str(s) for _, s in here))[:WIDTH].ljust(WIDTH)
-        return f"[{COLOURS[owner]}]{text}[/]"
+        text, style = f"{owner}u" + "".join(str(s) for _, s in here), COLOURS[owner]
+    if text:
+        if len(text) > width - 1:
+            cut.append(f"{st.board.cell_names[cell]} {text}")
+            plain = f"{base[0]}B{base[1]}" if base is not None else ""  # a base without its portal and units, if that fits
+            text = plain if 0 < len(plain) < width else text[: width - 2] + "…"
+        return f"[{style}]{text.ljust(width)}[/]"
     k = st.board.world_below[cell] if not st.board.board_of[cell] else 0
     who = owners.get(cell, set())
     if k:
-        text = f"({st.board.worlds[k - 1].key})".ljust(WIDTH)
+        text = f"({st.board.worlds[k - 1].key})".ljust(width)
         return f"[bold]{text}[/]" if not who else f"[{COLOURS[min(who)]}]{text}[/]"
     if len(who) > 1:
-        return "[magenta] ×".ljust(WIDTH + 9) + "[/]"
+        return "[magenta]" + " ×".ljust(width) + "[/]"
     if who:
         owner = next(iter(who))
-        return f"[{COLOURS[owner]}] ·{owner}".ljust(WIDTH + len(COLOURS[owner]) + 2) + "[/]"
-    return "[dim] .".ljust(WIDTH + 5) + "[/]"
+        return f"[{COLOURS[owner]}]" + f" ·{owner}".ljust(width) + "[/]"
+    return "[dim]" + " .".ljust(width) + "[/]"
 
 
-def _grid(st: ConnectedWorldsState, k: int, owners: dict[int, set[int]], units: dict[int, list[tuple[int, int]]]) -> list[str]:
-    """One board as rows of hexes; each row is shifted half a hex from the one above (axial coordinates)."""
+def _block(st: ConnectedWorldsState, k: int, owners: Owners, units: Units, width: int, cut: list[str]) -> list[str]:
+    """One board as lines of equal width: its title, q above the top row, the rows of hexes (r at the left), q below.
+
+    Each row is shifted half a hex from the one above (axial coordinates), so
+    a hex's q runs down to the right; the top and bottom rulers between them
+    number every q.
+    """
     cells = [c for c in range(st.board.size) if st.board.board_of[c] == k]
     coords = st.board.coords
     rows: dict[int, list[int]] = {}
     for c in cells:
         rows.setdefault(coords[c][1], []).append(c)
+    for row in rows.values():
+        row.sort(key=lambda c: coords[c][0])
     xmin = min(2 * coords[c][0] + coords[c][1] for c in cells)
-    half = " " * (WIDTH // 2)
-    lines = []
+    xmax = max(2 * coords[c][0] + coords[c][1] for c in cells)
+    half = width // 2
+    label = max(len(str(r)) for r in rows) + 1
+    span = label + half * (xmax - xmin) + width
+
+    def ruler(r: int, mark: str) -> str:
+        line = [" "] * span
+        line[: len(mark)] = list(mark)
+        for c in rows[r]:
+            at = label + half * (2 * coords[c][0] + coords[c][1] - xmin)
+            text = f"{coords[c][0]:>2}"
+            line[at : at + len(text)] = text
+        return "".join(line)
+
+    top, bottom = min(rows), max(rows)
+    first = label + half * min(2 * coords[c][0] + coords[c][1] - xmin for c in rows[top])
+    world = st.board.worlds[k - 1] if k else None
+    titles = ("Space",) if world is None else (f"World {world.key}: {world.name}", f"World {world.key}")
+    for title in titles if width < WIDTH else ():
+        if len(title) < first:  # on a small screen, the title goes before the first q of the top row: a line saved
+            lines = [f"[bold underline]{escape(title)}[/][dim]{ruler(top, '')[len(title) :]}[/]"]
+            break
+    else:
+        title = "Space" if world is None else f"World {world.key}: {world.name}"
+        lines = [f"[bold underline]{escape(title[:span])}[/]" + " " * max(0, span - len(title)), f"[dim]{ruler(top, 'q↘')}[/]"]
     for r in sorted(rows):
-        line, x = "", xmin
-        for c in sorted(rows[r], key=lambda c: coords[c][0]):
+        line, x = f"{r:>{label - 1}} ", xmin
+        for c in rows[r]:
             cx = 2 * coords[c][0] + coords[c][1]
-            line += half * (cx - x) + _token(st, c, owners, units)
+            line += " " * (half * (cx - x)) + _token(st, c, owners, units, width, cut)
             x = cx + 2
-        lines.append(f"{r:>3} {line.rstrip()}")
+        lines.append(line + " " * (half * (xmax + 2 - x)))
+    lines.append(f"[dim]{ruler(bottom, 'q↖')}[/]")
     return lines
 
 
-def render(st: ConnectedWorldsState, seat: int | None = None) -> str:
+def _shelves(blocks: list[list[str]], width: int, gap: int = 2) -> list[str]:
+    """Blocks set side by side, left to right, a new shelf when the next would pass ``width``."""
+    out: list[str] = []
+    shelf: list[list[str]] = []
+    used = 0
+
+    def flush() -> None:
+        if not shelf:
+            return
+        height = max(len(b) for b in shelf)
+        for i in range(height):
+            parts = [b[i] if i < len(b) else " " * markup_width(b[0]) for b in shelf]
+            out.append((" " * gap).join(parts).rstrip())
+        shelf.clear()
+
+    for block in blocks:
+        w = markup_width(block[0])
+        if shelf and used + gap + w > width:
+            flush()
+            used = 0
+        used = w if not shelf else used + gap + w
+        shelf.append(block)
+    flush()
+    return out
+
+
+def _interest(st: ConnectedWorldsState, k: int, seat: int | None, owners: Owners, units: Units) -> tuple[int, int]:
+    """How much a board matters to the one looking (for which maps a small screen draws): lower is drawn first."""
+    cells = [c for c in range(st.board.size) if st.board.board_of[c] == k]
+    if k == 0 or (st.moving is not None and st.board.board_of[st.moving[0]] == k):
+        return 0, k
+    mine = seat is not None and any(st.bases.get(c, (-1,))[0] == seat or any(o == seat for o, _ in units.get(c, [])) for c in cells)
+    if mine:
+        return 1, k
+    if any(c in st.bases or c in units for c in cells):
+        return 2, k
+    return (3 if any(c in owners for c in cells) else 4), k
+
+
+def _pieces(st: ConnectedWorldsState, k: int, units: Units) -> str:
+    """A board not drawn, in words: its pieces, or that it has none."""
     board = st.board
-    owners: dict[int, set[int]] = {}
+    title = f"World {board.worlds[k - 1].key}"
+    found = []
+    for c in range(board.size):
+        if board.board_of[c] != k:
+            continue
+        if c in st.bases:
+            owner, strength = st.bases[c]
+            found.append(f"{board.cell_names[c]} {owner}B{strength}")
+        if c in units:
+            found.append(f"{board.cell_names[c]} {units[c][0][0]}u" + "".join(str(s) for _, s in units[c]))
+    return f"{title}: {', '.join(found) if found else 'no pieces'}"
+
+
+def _parts(st: ConnectedWorldsState, seat: int | None, width: int, token: int, drawn: int) -> list[tuple[str, str]]:
+    """One layout: hexes ``token`` cells wide, the ``drawn`` boards that matter most drawn, the others in words."""
+    board = st.board
+    owners: Owners = {}
     for p in range(st.players):
         for c in st.territory(p):
             owners.setdefault(c, set()).add(p)
-    units: dict[int, list[tuple[int, int]]] = {}
+    units: Units = {}
     for c, o, s, _ in st.units:
         units.setdefault(c, []).append((o, s))
-    out = [
-        f"[bold]Connected Worlds[/] — {board.name}; victory: {st.victory.value}; round {st.round}/{st.round_limit}; "
-        f"[{COLOURS[st.turn]}]seat {st.turn}[/] to play ({PHASES[st.phase]})",
-        "Legend: 0B2 seat 0's base of strength 2 (* with a portal, +n units on it), 1u23 seat 1's units of strength 2 and 3, "
-        "·0 seat 0's territory, × shared territory, (A) world A in space",
-    ]
-    for k in range(len(board.worlds) + 1):
-        title = "Space" if k == 0 else f"World {board.worlds[k - 1].key}: {board.worlds[k - 1].name}"
-        out.append(f"[bold underline]{title}[/] (hexes {board.board_key(k)}:q,r; rows are r)")
-        out += _grid(st, k, owners, units)
+    everything = range(len(board.worlds) + 1)
+    chosen = sorted(sorted(everything, key=lambda k: _interest(st, k, seat, owners, units))[:drawn])
+    cut: list[str] = []
+    blocks = [_block(st, k, owners, units, token, cut) for k in chosen]
+    to_play = f"[{COLOURS[st.turn]}]seat {st.turn}[/] to play ({PHASES[st.phase]})"
+    if token == WIDTH:
+        head = (
+            f"[bold]Connected Worlds[/] — {escape(board.name)}; victory: {st.victory.value}; round {st.round}/{st.round_limit}; {to_play}"
+        )
+    else:
+        head = f"{escape(board.name)}; {st.victory.value}; round {st.round}/{st.round_limit}; {to_play}"
+    parts: list[tuple[str, str]] = [(TEXT, head), (EXTRA if token != WIDTH else TEXT, LEGEND if token == WIDTH else SMALL_LEGEND)]
+    parts += [(BOARD, line) for line in _shelves(blocks, width, gap=2 if token == WIDTH else 1)]
+    if cut:
+        parts.append((TEXT, "In full: " + "; ".join(cut)))
+    hidden = [_pieces(st, k, units) for k in everything if k not in chosen]
+    if hidden:
+        parts.append((TEXT, "Not drawn: " + "; ".join(hidden)))
     if st.portals:
-        out.append("Portals: " + ", ".join(f"{board.cell_names[a]}↔{board.cell_names[b]}" for a, b in st.portals))
+        parts.append((TEXT, "Portals: " + ", ".join(f"{board.cell_names[a]}↔{board.cell_names[b]}" for a, b in st.portals)))
     if st.moving is not None:
         cell, piece, left = st.moving
-        out.append(f"Moving: {'base' if piece == 0 else f'u{piece}'} on {board.cell_names[cell]}, {left} movement left")
+        parts.append((TEXT, f"Moving: {'base' if piece == 0 else f'u{piece}'} on {board.cell_names[cell]}, {left} movement left"))
     for p in range(st.players):
         line = (
             f"[{COLOURS[p]}]seat {p}[/]: resources {st.resources[p]}, deck {len(st.decks[p])}, "
@@ -211,13 +333,29 @@ def render(st: ConnectedWorldsState, seat: int | None = None) -> str:
         )
         if st.known[p] and p != seat:
             line += ", known in hand: " + ", ".join(st.cards.cards[i].slug for i in st.known[p])
-        out.append(line)
+        parts.append((TEXT, line))
     if seat is not None:
         hand = ", ".join(st.cards.cards[i].slug for i in st.hands[seat]) or "(empty)"
-        out.append(f"Your hand (seat {seat}): {hand}")
+        parts.append((TEXT, f"Your hand (seat {seat}): {hand}"))
     if st.played:
-        out.append("Played this turn: " + ", ".join(st.cards.cards[i].slug for i in st.played))
-    out += [f"[dim]{e}[/]" for e in st.events[-3:]]
+        parts.append((TEXT, "Played this turn: " + ", ".join(st.cards.cards[i].slug for i in st.played)))
+    parts += [(EXTRA, f"[dim]{escape(e)}[/]") for e in st.events[-3:]]
     if st._outcome is not None:
-        out.append(f"[bold]Game over:[/] {st._outcome.reason}")
-    return "\n".join(out)
+        parts.append((TEXT, f"[bold]Game over:[/] {escape(st._outcome.reason)}"))
+    return parts
+
+
+def render_fit(st: ConnectedWorldsState, seat: int | None = None, *, width: int = BOARD_WIDTH, height: int = BOARD_HEIGHT) -> str:
+    """Every map side by side as the width allows, with hexes six cells wide, then four; then, on a small
+    terminal, only the maps that matter most to the one looking (space, the moving piece's world, their own,
+    any with pieces), the others told in words.
+    """
+    count = len(st.board.worlds) + 1
+    layouts = [functools.partial(_parts, st, seat, width, WIDTH, count)]
+    layouts += [functools.partial(_parts, st, seat, width, SMALL_WIDTH, drawn) for drawn in range(count, 0, -1)]
+    return first_fit(layouts, width, height)
+
+
+def render(st: ConnectedWorldsState, seat: int | None = None) -> str:
+    """The position in the layout that fits a 120x40 terminal."""
+    return render_fit(st, seat)

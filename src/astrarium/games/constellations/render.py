@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
+
+from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, TEXT, first_fit
 from astrarium.games.constellations.board import EMPTY, column_name
 
 if TYPE_CHECKING:
@@ -28,35 +32,48 @@ def card_markup(text: str) -> str:
     return "".join(f"[{COLOUR_STYLES[c]}]{c}[/]" for c in colours) + f"/{points}"
 
 
-def render_state(state: ConstellationsState, seat: int | None) -> str:
+LEGEND = (
+    "[dim]P planet(b) G gas giant(g) Y yellow dwarf(y,3) R red giant(r,4) N neutron star(w,5) "
+    "B black hole(k,all) C comet(any colour next to Y/R)[/]"
+)
+
+
+def _parts(state: ConstellationsState, seat: int | None) -> list[tuple[str, str]]:
     w = state.width
-    out = ["   " + " ".join(column_name(c) for c in range(w))]
+    parts = [(BOARD, "   " + " ".join(column_name(c) for c in range(w)))]
     for r in range(state.height):
         row = state.board[r * w : (r + 1) * w]
-        out.append(f"{r + 1:>2} " + " ".join(f"[{STYLES[ch]}]{ch}[/]" for ch in row))
-    out.append(
-        "[dim]P planet(b) G gas giant(g) Y yellow dwarf(y,3) R red giant(r,4) N neutron star(w,5) "
-        "B black hole(k,all) C comet(any colour next to Y/R)[/]"
-    )
+        parts.append((BOARD, f"{r + 1:>2} " + " ".join(f"[{STYLES[ch]}]{ch}[/]" for ch in row)))
+    parts.append((TEXT, LEGEND))
     scores = "  ".join(
         f"{'[bold]' if s == state.turn else ''}seat {s}: {score}{'[/]' if s == state.turn else ''}" for s, score in enumerate(state.scores)
     )
-    out.append(f"Round {state.round}/{state.options['max_rounds']}  deck {len(state.deck)}  scores: {scores}")
+    parts.append((TEXT, f"Round {state.round}/{state.options['max_rounds']}  deck {len(state.deck)}  scores: {scores}"))
     if state.is_over:
-        out.append(f"[bold]Game over:[/] {state.outcome.reason if state.outcome else ''}")
+        parts.append((TEXT, f"[bold]Game over:[/] {escape(state.outcome.reason) if state.outcome else ''}"))
     else:
         step = "rotate a star" if state.phase == "rotate" else "play cards or end"
-        out.append(f"Seat {state.turn} to {step}")
+        parts.append((TEXT, f"Seat {state.turn} to {step}"))
     if seat is not None:
         cards = [f"{card_markup(str(c))} (found {state.found(c)})" for c in state.hands[seat]]
-        out.append(f"Your hand: {'  '.join(cards) if cards else 'empty'}")
+        parts.append((TEXT, f"Your hand: {'  '.join(cards) if cards else 'empty'}"))
     others = [f"seat {s}: {len(h)} cards" for s, h in enumerate(state.hands) if s != seat]
     if others:
-        out.append("Hands: " + ", ".join(others))
+        parts.append((TEXT, "Hands: " + ", ".join(others)))
     if state.played:
         s, card, found, points = state.played[-1]
-        out.append(f"Last play: seat {s} played {card_markup(card)}, found {found}x for {points} points")
+        parts.append((TEXT, f"Last play: seat {s} played {card_markup(card)}, found {found}x for {points} points"))
     if state.swapped:
         s, card = state.swapped[-1]
-        out.append(f"Last swap: seat {s} discarded {card_markup(card)}")
-    return "\n".join(out)
+        parts.append((TEXT, f"Last swap: seat {s} discarded {card_markup(card)}"))
+    return parts
+
+
+def render_fit(state: ConstellationsState, seat: int | None = None, *, width: int = BOARD_WIDTH, height: int = BOARD_HEIGHT) -> str:
+    """The grid, the legend, scores, the hand and the last play, the text lines broken to fit the terminal."""
+    return first_fit([functools.partial(_parts, state, seat)], width, height)
+
+
+def render_state(state: ConstellationsState, seat: int | None = None) -> str:
+    """The position in the layout that fits a 120x40 terminal."""
+    return render_fit(state, seat)

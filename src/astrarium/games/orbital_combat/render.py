@@ -2,87 +2,183 @@
 
 Rings are drawn evenly spaced (ring 1 on the inside) so the fast inner rings
 stay readable; angles are true: a ship's digit sits at its sector's angle,
-sector 1 just clockwise of the top.
+sector 1 just clockwise of the top. Ring numbers stay in the margin, so a digit
+on the map is always a ship. A terminal too small for the circle gets each ring
+unrolled onto a line of its own.
 """
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
+from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, EXTRA, TEXT, first_fit
 from astrarium.games.orbital_combat.actions import Facing
 
 if TYPE_CHECKING:
     from astrarium.games.orbital_combat.state import OrbitalState
 
 ROW_STEP = 1.8
-"""Rows between neighbouring rings on the map."""
+"""Rows between neighbouring rings on the roomiest map; a map drawn for less room comes down to MIN_ROW_STEP."""
+MIN_ROW_STEP = 1.4
 COL_PER_ROW = 2.1
 """Terminal cells are about twice as tall as wide."""
 COLOURS = ("bold red", "bold cyan", "bold green", "bold magenta")
+MARGIN = 3
+"""Cells at the left of the round map for the ring numbers (level with the top of each ring)."""
+MAP_LEGEND = "Rings are numbered at the left, level with the top of each ring; a digit on the map is a ship (its seat); ● the star."
+STRIP_LEGEND = "Each ring unrolled clockwise from the top; a digit is a ship (its seat)."
 
 
-def _cell(ring: int, angle: float, centre_row: int, centre_col: int) -> tuple[int, int]:
-    radius = ring * ROW_STEP
+def _cell(ring: int, angle: float, centre_row: int, centre_col: int, step: float) -> tuple[int, int]:
+    radius = ring * step
     row = centre_row - round(radius * math.cos(angle))
     col = centre_col + round(radius * COL_PER_ROW * math.sin(angle))
     return row, col
 
 
-def render_map(state: OrbitalState) -> str:
+def _ship_mark(seat: int) -> str:
+    return f"[{COLOURS[seat % len(COLOURS)]}]{seat}[/]"
+
+
+def _ship_angle(state: OrbitalState, seat: int) -> float:
+    ring = state.ring[seat]
+    return 2 * math.pi * (state.sector[seat] + 0.5) / state.table.sectors[ring]
+
+
+def map_size(state: OrbitalState, step: float) -> tuple[int, int]:
+    """Lines and cells the round map takes with ``step`` rows between rings."""
+    outer = state.table.outermost
+    return 2 * math.ceil(outer * step) + 1, MARGIN + 2 * (math.ceil(outer * step * COL_PER_ROW) + 1) + 1
+
+
+def render_map(state: OrbitalState, step: float = ROW_STEP) -> str:
+    """The rings as circles around the star, ships at their true angles, ring numbers in the left margin.
+
+    The numbers stay out of the rings so that a ship's digit beside a ring's
+    top never reads as one number with it.
+    """
     table = state.table
-    half_rows = math.ceil(table.outermost * ROW_STEP) + 1
-    half_cols = math.ceil(table.outermost * ROW_STEP * COL_PER_ROW) + 2
+    half_rows = math.ceil(table.outermost * step)
+    half_cols = math.ceil(table.outermost * step * COL_PER_ROW) + 1
     rows, cols = 2 * half_rows + 1, 2 * half_cols + 1
     grid = [[" "] * cols for _ in range(rows)]
     for ring in range(table.innermost, table.outermost + 1):
-        steps = max(table.sectors[ring], int(ring * ROW_STEP * 8))
+        steps = max(table.sectors[ring], int(ring * step * 8))
         for k in range(steps):
-            r, c = _cell(ring, 2 * math.pi * k / steps, half_rows, half_cols)
+            r, c = _cell(ring, 2 * math.pi * k / steps, half_rows, half_cols, step)
             grid[r][c] = "·"
     grid[half_rows][half_cols] = "●"
+    labels = [" " * MARGIN] * rows
     for ring in range(table.innermost, table.outermost + 1):
-        r, c = _cell(ring, 0.0, half_rows, half_cols)
-        grid[r][c] = str(ring % 10)
+        r, _ = _cell(ring, 0.0, half_rows, half_cols, step)
+        labels[r] = f"[dim]{ring:>{MARGIN - 1}}[/] "
     for seat in range(state.players):
-        if not state.alive[seat]:
-            continue
-        ring, sector = state.ring[seat], state.sector[seat]
-        angle = 2 * math.pi * (sector + 0.5) / table.sectors[ring]
-        r, c = _cell(ring, angle, half_rows, half_cols)
-        grid[r][c] = f"[{COLOURS[seat % len(COLOURS)]}]{seat}[/]"
-    return "\n".join("".join(line).rstrip() for line in grid)
+        if state.alive[seat]:
+            r, c = _cell(state.ring[seat], _ship_angle(state, seat), half_rows, half_cols, step)
+            grid[r][c] = _ship_mark(seat)
+    return "\n".join((labels[i] + "".join(line)).rstrip() for i, line in enumerate(grid))
 
 
-def render_status(state: OrbitalState, seat: int | None) -> str:
-    lines = [
-        f"round {state.round + 1} of {state.round_limit}; order {' '.join(map(str, state.order))}; "
-        + ("game over" if state.is_over else f"seat {state.current_player} to allocate"),
-        "seat  ring  sector  facing  mass  hull  defense  transfer  last allocation",
-    ]
+def render_strip(state: OrbitalState, width: int) -> list[str]:
+    """Each ring as one line, unrolled clockwise from the top: dots at its sectors, ships at their angles.
+
+    For a small terminal: eight lines instead of a circle, with the ring's
+    number as the line's label.
+    """
+    table = state.table
+    label = len(f"ring {table.outermost} ")
+    cols = max(8, min(width - label - 2, 2 * max(table.sectors)))
+    quarter = ["top", "right", "bottom", "left"]
+    ruler = [" "] * cols
+    for k, word in enumerate(quarter):
+        at = k * cols // 4
+        ruler[at : at + len(word)] = list(word)[: cols - at]
+    lines = [" " * label + "|" + "".join(ruler[:cols]).rstrip()]
+    for ring in range(table.outermost, table.innermost - 1, -1):
+        row = [" "] * cols
+        sectors = table.sectors[ring]
+        for k in range(sectors):
+            row[min(cols - 1, int((k + 0.5) * cols / sectors))] = "·"
+        for seat in range(state.players):
+            if state.alive[seat] and state.ring[seat] == ring:
+                row[min(cols - 1, int(_ship_angle(state, seat) / (2 * math.pi) * cols))] = _ship_mark(seat)
+        lines.append(f"ring {ring:<{label - 5}}|" + "".join(row))
+    return lines
+
+
+def _status_parts(state: OrbitalState, seat: int | None, small: bool) -> list[tuple[str, str]]:
+    head = f"round {state.round + 1} of {state.round_limit}; order {' '.join(map(str, state.order))}; " + (
+        "game over" if state.is_over else f"seat {state.current_player} to allocate"
+    )
+    parts = [(TEXT, head)]
+    if small:
+        parts.append((TEXT, "seat ring sector facing mass hull def transfer last allocation"))
+    else:
+        parts.append((TEXT, "seat  ring  sector  facing  mass  hull  defense  transfer  last allocation"))
     for s in range(state.players):
         marker = "*" if s == seat else " "
         if not state.alive[s]:
-            lines.append(f"{marker}{s:<4} destroyed")
+            parts.append((TEXT, f"{marker}{s:<4} destroyed"))
             continue
         transfer = f"-> {state.dest[s]}" if state.dest[s] else "-"
         last = state.last[s]
         shown = escape(str(last)) if last else "-"
-        if state.pending[s] is not None:
-            shown += " (allocated this round)"  # round resolution: shown now, acts when the round resolves
-        lines.append(
-            f"[{COLOURS[s % len(COLOURS)]}]{marker}{s:<4}[/] {state.ring[s]:>4}  {state.sector[s] + 1:>6}  "
-            f"{Facing(state.facing[s]).word:<6}  {state.mass[s]:>4}  {state.hull[s]:>4}  {state.defense[s]:>7}  "
-            f"{transfer:<8}  {shown}"
-        )
-    for event in state.events:
-        lines.append(escape(event))
+        if state.pending[s] is not None:  # round resolution: shown now, acts when the round resolves
+            shown += " (this round)" if small else " (allocated this round)"
+        face = Facing(state.facing[s]).word
+        if small:
+            row = (
+                f"{state.ring[s]:>4} {state.sector[s] + 1:>6} {face:<6} {state.mass[s]:>4} {state.hull[s]:>4} "
+                f"{state.defense[s]:>3} {transfer:<8} {shown}"
+            )
+        else:
+            row = (
+                f"{state.ring[s]:>4}  {state.sector[s] + 1:>6}  {face:<6}  {state.mass[s]:>4}  {state.hull[s]:>4}  "
+                f"{state.defense[s]:>7}  {transfer:<8}  {shown}"
+            )
+        parts.append((TEXT, f"[{COLOURS[s % len(COLOURS)]}]{marker}{s:<{3 if small else 4}}[/] {row}"))
+    if small and state.events:
+        parts.append((TEXT, escape("; ".join(state.events))))
+    else:
+        parts += [(TEXT, escape(event)) for event in state.events]
     if state.outcome is not None:
-        lines.append(escape(state.outcome.reason))
-    return "\n".join(lines)
+        parts.append((TEXT, escape(state.outcome.reason)))
+    return parts
+
+
+def _round_layout(state: OrbitalState, seat: int | None, step: float) -> list[tuple[str, str]]:
+    return [(BOARD, line) for line in render_map(state, step).split("\n")] + [(EXTRA, MAP_LEGEND), *_status_parts(state, seat, small=False)]
+
+
+def render_fit(state: OrbitalState, seat: int | None = None, *, width: int = BOARD_WIDTH, height: int = BOARD_HEIGHT) -> str:
+    """The round map as large as the space allows above the status table; on a small terminal, the rings unrolled.
+
+    The map shrinks from ROW_STEP rows between rings down to MIN_ROW_STEP
+    (closer than that, neighbouring rings run together); then the strip takes
+    over, with a narrower status table and the round's events on one line.
+    """
+    status = len(_status_parts(state, seat, small=False)) + 1  # and the legend that says where the ring numbers are
+    steps = [ROW_STEP]
+    for tenth in range(int(ROW_STEP * 10) - 1, int(MIN_ROW_STEP * 10) - 1, -1):
+        step = tenth / 10
+        if map_size(state, step)[0] + status <= height or step == MIN_ROW_STEP:
+            steps.append(step)
+            break
+
+    def unrolled() -> list[tuple[str, str]]:
+        strip = [(BOARD, line) for line in render_strip(state, width)]
+        return [*strip, (EXTRA, STRIP_LEGEND), *_status_parts(state, seat, small=True)]
+
+    layouts: list[Callable[[], list[tuple[str, str]]]] = [functools.partial(_round_layout, state, seat, step) for step in steps]
+    layouts.append(unrolled)
+    return first_fit(layouts, width, height)
 
 
 def render_state(state: OrbitalState, seat: int | None = None) -> str:
-    return render_map(state) + "\n" + render_status(state, seat)
+    """The position in the layout that fits a 120x40 terminal."""
+    return render_fit(state, seat)

@@ -1,0 +1,171 @@
+"""Screens that fit: every game's position, with the play loop's lines around it, fits 80x24 and 120x40.
+
+Positions come from random play of seeded games at every player count (early,
+middle and late positions, finished ones too). Each is drawn as the play loop
+draws a turn (the header, the board, the actions, a line left for the prompt)
+on a console of that size, and the board alone is checked against the space
+it was given, measured in terminal cells (wide characters count two).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+
+import astrarium
+from astrarium.cli.session import ACTION_ROWS, show_position
+from astrarium.core.game import State
+from astrarium.core.layout import BOARD_HEIGHT, BOARD_WIDTH
+
+GAMES = [g for g in astrarium.list_games() if not g.startswith("toy")]
+SIZES = [(80, 24), (120, 40)]
+POSITIONS = 200
+#: Random play stops here: long enough for the maps to fill and the fleets to spread.
+MOVES = 300
+
+
+def positions(game_id: str, count: int = POSITIONS) -> list[State]:
+    """``count`` positions of random games, spread over every player count and over each game's length."""
+    game = astrarium.get_game(game_id)
+    counts = list(range(game.min_players, game.max_players + 1))
+    found: list[State] = []
+    seed = 0
+    while len(found) < count:
+        players = counts[seed % len(counts)]
+        rng = random.Random(seed)
+        state = game.new_game(players, seed)
+        actions: list[Any] = []
+        while not state.is_over and len(actions) < MOVES:
+            actions.append(rng.choice(state.legal_actions()))
+            state.apply(actions[-1])
+        # Ten positions a game, evenly spread from the first move to the last (which may be the end).
+        picks = {round(i * len(actions) / 9) for i in range(10)}
+        again = game.new_game(players, seed)
+        for number, action in enumerate([*actions, None]):
+            if number in picks:
+                found.append(again.clone())
+            if action is not None:
+                again.apply(action)
+        seed += 1
+    return found[:count]
+
+
+def plain_lines(markup: str) -> list[str]:
+    return Text.from_markup(markup).plain.split("\n")
+
+
+def screen(state: State, width: int, height: int) -> tuple[list[str], str]:
+    """What the play loop prints for one turn on a terminal of this size (the prompt's line is left free), and its board."""
+    console = Console(file=io.StringIO(), width=width, height=height, color_system=None, legacy_windows=False)
+    seat = state.current_player
+    assert seat is not None
+    title = f"{state.game.title}: move {state.move_number + 1}, seat {seat}"
+    board = show_position(console, state, seat, state.legal_actions(), title)
+    text: str = console.file.getvalue()  # type: ignore[attr-defined]
+    return text.rstrip("\n").split("\n"), board
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_screen_fits_80x24_and_120x40(game_id: str) -> None:
+    for state in positions(game_id):
+        for width, height in SIZES:
+            where = f"{game_id}, {state.players} players, move {state.move_number}, {width}x{height}"
+            if state.is_over:  # the end screen: the picture, then the result, a line a seat, length, seed, save
+                board = plain_lines(state.render_fit(None, width=width, height=height - state.players - 6))
+                assert len(board) <= height - state.players - 6, where
+                assert max(map(cell_len, board)) <= width, where
+                continue
+            lines, drawn = screen(state, width, height)
+            assert len(lines) <= height - 1, f"{where}: {len(lines)} lines"
+            assert max(map(cell_len, lines)) <= width, where
+            board = plain_lines(drawn)
+            assert len(board) <= height - 2 - min(ACTION_ROWS, len(state.legal_actions())), where
+            widest = max(board, key=cell_len)
+            assert cell_len(widest) <= width, f"{where}: {widest!r}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_plain_render_fits_a_120x40_screen_with_room_for_the_actions(game_id: str) -> None:
+    for state in positions(game_id, 20):
+        for seat in (state.current_player, None):
+            lines = plain_lines(state.render(seat))
+            assert len(lines) <= BOARD_HEIGHT <= 40 - 2 - ACTION_ROWS
+            assert max(map(cell_len, lines)) <= BOARD_WIDTH
+
+
+# -- boards a person can read ------------------------------------------------------------------
+
+
+def column(line: str, text: str) -> int:
+    assert line.count(text) == 1, (line, text)
+    return line.index(text)
+
+
+def test_connected_worlds_maps_number_both_coordinates() -> None:
+    """Rows carry r at the left; q is numbered above the top row and below the bottom row, over its hexes."""
+    scenario = (
+        '[[base]]\nat = "A:1,-2"\nowner = 0\nstrength = 1\n[[base]]\nat = "A:-2,2"\nowner = 1\nstrength = 3\n[[player]]\n[[player]]\n'
+    )
+    state = astrarium.get_game("connected-worlds").new_game(2, 1, {"scenario": scenario})
+    for width, height in [(BOARD_WIDTH, BOARD_HEIGHT), (80, 18)]:
+        lines = plain_lines(state.render_fit(0, width=width, height=height))
+        title = next(i for i, line in enumerate(lines) if "World A" in line)
+        at = lines[title].index("World A")
+        end = lines[title].find("World", at + 1)  # the next map on the shelf, if any
+        top, *rows, bottom = [line[at : end if end > 0 else None] for line in lines[title + 1 : title + 8]]
+        assert [row.split()[0] for row in rows] == ["-2", "-1", "0", "1", "2"]
+        assert top.split() == ["q↘", "0", "1", "2"] and bottom.split() == ["q↖", "-2", "-1", "0"]
+        # The base on A:1,-2 stands under the top ruler's 1; the one on A:-2,2 over the bottom ruler's -2.
+        assert column(rows[0], "0B1") == column(top, " 1 ")
+        assert column(rows[4], "1B3") == column(bottom, "-2")
+
+
+def test_orbital_combat_ring_numbers_stay_apart_from_ships() -> None:
+    """On the round map only ships are digits; ring numbers sit in the margin, and the unrolled map labels its lines."""
+    game = astrarium.get_game("orbital-combat")
+    state = game.new_game(4, 0, {"ships": ["r4 s1", "r4 s2", "r1 s1", "r8 s30"], "turn_order": "fixed"})
+    lines = plain_lines(state.render_fit(0))
+    board = lines[: next(i for i, line in enumerate(lines) if line.startswith("Rings are numbered"))]
+    margin = [line[:3].strip() for line in board if line[:3].strip()]
+    assert margin == ["8", "7", "6", "5", "4", "3", "2", "1"]
+    assert sorted(ch for line in board for ch in line[3:] if ch.isdigit()) == ["0", "1", "2", "3"]
+    small = plain_lines(state.render_fit(0, width=80, height=18))
+    rings = [line for line in small if line.startswith("ring ")]
+    assert [line.split()[1] for line in rings] == ["8", "7", "6", "5", "4", "3", "2", "1"]
+    assert sorted(ch for line in rings for ch in line.partition("|")[2] if ch.isdigit()) == ["0", "1", "2", "3"]
+
+
+STREAMLINES_SCENARIO = """name = "shared"
+planets = ["e5"]
+escapes = ["i1"]
+starts = ["c3", "c4"]
+[required]
+2 = 3
+3 = 3
+4 = 3
+"""
+POWERS = ["action", "cargo", "action", "cargo"]
+
+
+def test_streamlines_shows_ships_that_share_a_square_with_its_name_and_a_legend(tmp_path: Path) -> None:
+    path = tmp_path / "shared.toml"
+    path.write_text(STREAMLINES_SCENARIO, encoding="utf-8")
+    deck = POWERS * 2 + ["straight"] * 40 + ["refugee"] * 6 + ["collapse"] * 2
+    state = astrarium.get_game("streamlines").new_game(2, 0, {"scenario_file": str(path), "deck": deck})
+    state.apply("move c4")  # ship 0 joins ship 1
+    tall = plain_lines(state.render_fit(0))
+    assert any("c4" in line and "0,1" in line for line in tall)  # the square's name beside both ships
+    assert any(line.startswith("Legend:") for line in tall)
+    assert any("ship 0 at c4 with ship 1" in line for line in tall)
+    assert any("ship 1 at c4 with ship 0" in line for line in tall)
+    small = plain_lines(state.render_fit(0, width=80, height=18))
+    rank = next(line for line in small if line.startswith("4 |"))
+    assert rank.split("|")[3].split() == ["01"] and small[0].split()[2] == "c"  # file c of rank 4
+    assert any("ship 0 at c4 with ship 1" in line for line in small)
