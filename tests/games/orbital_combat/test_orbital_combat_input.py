@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -148,3 +149,16 @@ def test_every_broken_rule_is_named() -> None:
     reasons = ["spends 18 energy", "burns only the way it faces", "would pass ring 1", "needs 3 reaction mass", "while burning"]
     for reason in [*reasons, "weapon range"]:
         assert reason in message
+
+
+def test_unreadable_notation_suggests_allocations_that_are_legal_as_written() -> None:
+    # The examples an unreadable word is answered with must themselves be playable: all 10 energy spent, no scoop
+    # while burning (the seed's "Cannot activate while burning"), no target named with one opponent.
+    state = game("r4 s1 retro", "r4 s9")
+    with pytest.raises(IllegalAction) as refusal:
+        state.apply("coast xyzzy")
+    examples = re.findall(r"'([^']*w\d[^']*)'", str(refusal.value))
+    assert len(examples) == 3
+    legal = {str(action) for action in state.legal_actions()}
+    for example in examples:
+        assert str(parse_allocation(example)) in legal, example

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from hypothesis import given, settings
@@ -90,3 +91,56 @@ def test_random_play_from_200_seeds_ends_within_the_round_limit() -> None:
         assert state.view()["round"] <= state.options["round_limit"]
         assert state.outcome is not None and state.outcome.reason
         check_invariants(state)
+
+
+def _closest_approach(table: object, paths: list[tuple[int, int]], steps: int = 720) -> float:
+    """The least distance between two ships moving together over a round, each given as (ring, sector index after
+    landing), found by sampling both paths at the same moments: an independent check of the game's exact one."""
+    best = math.inf
+    for k in range(steps + 1):
+        t = k / steps
+        points = []
+        for ring, start in paths:
+            sectors, velocity, radius = table.sectors[ring], table.velocity[ring], table.radius[ring]  # type: ignore[attr-defined]
+            angle = 2 * math.pi * (start + 0.5 + velocity * t) / sectors
+            points.append((radius * math.sin(angle), radius * math.cos(angle)))
+        best = min(best, math.dist(*points))
+    return best
+
+
+ship_texts = st.builds(lambda ring, where: (ring, where), st.integers(1, 4), st.floats(0, 1, exclude_max=True))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**16), ships=st.lists(ship_texts, min_size=2, max_size=4), rounds=st.integers(1, 8))
+def test_property_whole_games_report_collisions_exactly_where_the_true_paths_meet(
+    seed: int, ships: list[tuple[int, float]], rounds: int
+) -> None:
+    """Issue 17 (d): over random rounds of ships crowded on the inner rings, burning and arriving, a collision is
+    reported between two ships if and only if their true paths that round come within the collision distance."""
+    table = GAME.new_game(2, 0).table  # type: ignore[attr-defined]
+    placed = [f"r{ring} s{int(where * table.sectors[ring]) + 1}" for ring, where in ships]
+    state = GAME.new_game(len(placed), seed, {"ships": placed, "weapon_range_mm": 0, "collision_damage": 1})
+    rng = Rng(seed)
+    for _ in range(rounds):
+        if state.is_over:
+            break
+        before = state.view()
+        paths = {}
+        for ship in before["ships"]:
+            if ship["alive"]:
+                ring, sector = ship["ring"], ship["sector"] - 1
+                if ship["in_transfer_to"]:
+                    sector, ring = table.landing[ring][ship["in_transfer_to"]][sector], ship["in_transfer_to"]
+                paths[ship["seat"]] = (ring, sector)
+        while state.view()["round"] == before["round"] and not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        reported = {tuple(sorted(map(int, e.split()[1::4]))) for e in state.view()["events"] if "collides" in e}
+        for a in paths:
+            for b in paths:
+                if a < b:
+                    closest = _closest_approach(table, [paths[a], paths[b]])
+                    if closest > 10.01:
+                        assert (a, b) not in reported, (placed, before["round"], a, b, closest)
+                    if closest < 9.99:
+                        assert (a, b) in reported, (placed, before["round"], a, b, closest)

@@ -31,6 +31,9 @@ MAX_DIGITS = 3
 """The longest number a notation may hold (``w999``): energy is 10 a turn and seats go up to 3."""
 MAX_NUMBER = 10**MAX_DIGITS - 1
 """The largest weapons, defense or target number an allocation may hold, written or built."""
+READING_EXAMPLES = "'coast w5 d5', 'burn retro hard w5 d3', 'rot coast scoop w2 d2'"
+"""The allocations an unreadable notation is answered with: each spends exactly 10 energy and breaks no rule of
+its own (a scoop never with a burn), so a player who copies one is refused only for where the ship is."""
 
 
 class Facing(IntEnum):
@@ -242,8 +245,8 @@ def parse_allocation(text: str) -> Allocation:
             raise IllegalAction(f"{shown}: cannot read {short(token, 20)!r}; write the {part} number with the digits 0-9, e.g. {token[0]}5")
         else:
             raise IllegalAction(
-                f"{shown}: cannot read {short(token, 20)!r}; write e.g. 'coast w5 d5', 'burn retro hard w5 d3', "
-                "'rot burn pro soft scoop ...' with w<weapons> d<defense> and @<seat> for a target"
+                f"{shown}: cannot read {short(token, 20)!r}; write e.g. {READING_EXAMPLES}, "
+                "with w<weapons> d<defense> and @<seat> for a target"
             )
         i += 1
     if not engines_given:

@@ -1,0 +1,80 @@
+"""The balance targets of the rules' "Balance" section, at reduced game counts (slow: run in CI).
+
+The full measurements are arena runs of 200 games (commands and figures in
+rules.md, "Balance"); these play the first games of the same runs, seats
+rotated and seeded as the arena rotates and seeds them, and hold each headline
+to a stated tolerance (a little below its target, since 20 or 40 games vary
+more than 200; the games are seeded, so a failure means the rules or the
+players changed):
+
+- a searching player beats every fixed policy: ``mcts`` at the measured level
+  wins at least 17 of the first 20 games against each (target: the policy
+  avoids losing in at most 10% of 200);
+- competent play meets and ends by play: at least 70% of the first 40
+  ``greedy`` mirrors and of the first 20 ``mcts`` mirrors end before the round
+  limit (target 80% over 200);
+- no seat is favoured: the first seat's score (a win 1, a draw 1/2) is 40-60%
+  in the 40 ``greedy`` mirrors and 30-70% in the 20 ``mcts`` mirrors (target
+  45-55% over 200; at 20 games the 95% interval alone is about 22 points wide).
+
+Together they take about 50 s of processor time, the search mirrors about 20 s of it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import astrarium
+from astrarium.agents import make_agent
+from astrarium.core import State
+
+GAME = astrarium.get_game("orbital-combat")
+MCTS = "mcts:iterations=300,depth=0"
+FIXED = ["orbital-turtle", "orbital-gunner", "orbital-scooper", "orbital-guard"]
+
+pytestmark = pytest.mark.slow
+
+
+def play(line_up: list[str], seed: int) -> State:
+    """Game ``seed`` as the arena plays it: line-up entry k at seat (k + seed) mod 2, agent seeds seed*1000 + entry."""
+    seats = [line_up[(seat - seed) % 2] for seat in range(2)]
+    entries = [(seat - seed) % 2 for seat in range(2)]
+    agents = [make_agent(spec, seed * 1000 + entry) for spec, entry in zip(seats, entries, strict=True)]
+    state = GAME.new_game(2, seed)
+    while not state.is_over:
+        state.apply(agents[state.current_player].choose(state))
+    return state
+
+
+def entry_return(state: State, entry: int, seed: int) -> float:
+    return state.returns()[(entry + seed) % 2]
+
+
+def ended_by_play(state: State) -> bool:
+    return state.outcome is not None and "round limit" not in state.outcome.reason
+
+
+def first_seat_score(games: list[State]) -> float:
+    return sum((state.returns()[0] + 1) / 2 for state in games) / len(games)
+
+
+@pytest.mark.parametrize("policy", FIXED)
+def test_balance_mcts_beats_every_fixed_policy(policy: str) -> None:
+    wins = sum(entry_return(play([MCTS, policy], seed), 0, seed) > 0 for seed in range(20))
+    assert wins >= 17, f"mcts won {wins} of 20 against {policy}"
+
+
+def test_balance_greedy_mirror_ends_by_play_and_favours_no_seat() -> None:
+    games = [play(["greedy", "greedy"], seed) for seed in range(40)]
+    ended = sum(ended_by_play(state) for state in games)
+    assert ended >= 28, f"{ended} of 40 greedy mirrors ended before the round limit"
+    score = first_seat_score(games)
+    assert 0.4 <= score <= 0.6, f"the first seat scored {score:.0%}"
+
+
+def test_balance_mcts_mirror_ends_by_play_and_favours_no_seat() -> None:
+    games = [play([MCTS, MCTS], seed) for seed in range(20)]
+    ended = sum(ended_by_play(state) for state in games)
+    assert ended >= 14, f"{ended} of 20 mcts mirrors ended before the round limit"
+    score = first_seat_score(games)
+    assert 0.3 <= score <= 0.7, f"the first seat scored {score:.0%}"
