@@ -23,6 +23,7 @@ from astrarium.games.streamlines.actions import Move
 from astrarium.games.streamlines.board import parse_square
 
 DECK = stacked([TWO_EACH, TWO_EACH], [])
+GAME_OPTIONS = astrarium.get_game("streamlines").default_options()
 
 
 def example(tmp_path, starts: list[str]):
@@ -198,3 +199,83 @@ def test_movement_stopping_short_names_where_the_streamlines_go(tmp_path) -> Non
     with pytest.raises(IllegalAction, match="from f5 it goes on to f6"):
         state.apply("move e5-f5")
     assert ship(state, 0)["square"] == "e4" and state.history == []
+
+
+# -- Movement and Streamlines: the example's paths under both readings (option movement) ----------
+# The seed's example cannot satisfy both its rule and its pictures. The default reading (movement=rule)
+# keeps the rule; movement=carried is the other reading, for the designer to playtest: a ship carried
+# by an arrow may enter a square against its streamline, while a first step still may not.
+READINGS = ("rule", "carried")
+
+
+def seed_board(tmp_path, reading: str, starts: list[str] | None = None):
+    if starts is None:
+        return new_game(2, scenario_file=SEED_EXAMPLE, deck=DECK, movement=reading)
+    text = Path(SEED_EXAMPLE).read_text(encoding="utf-8").replace('starts = ["c1", "d2"]', f"starts = {starts!r}")
+    return new_game(2, scenario_file=write_scenario(tmp_path, text.replace("'", '"')), deck=DECK, movement=reading)
+
+
+def test_movement_the_default_reading_is_the_rule() -> None:
+    assert GAME_OPTIONS["movement"] == "rule"
+
+
+@pytest.mark.parametrize("reading", READINGS)
+def test_movement_example_k_up_to_g_then_f_b_a_under_both_readings(tmp_path, reading: str) -> None:
+    state = seed_board(tmp_path, reading)
+    play(state, "move c2-b2-b3-a3")
+    assert ship(state, 0)["square"] == "a3"
+
+
+@pytest.mark.parametrize(("reading", "ends"), [("rule", "c3"), ("carried", "d3")])
+def test_movement_example_g_through_c_to_d_under_both_readings(tmp_path, reading: str, ends: str) -> None:
+    # "It could alternatively follow the streamlines from G through C to D": D points west, against the ship.
+    state = seed_board(tmp_path, reading)
+    path = {"c3": "move c2-c3", "d3": "move c2-c3-d3"}[ends]
+    assert path in moves(state)
+    play(state, path)
+    assert ship(state, 0)["square"] == ends
+
+
+@pytest.mark.parametrize(("reading", "ends"), [("rule", "d3"), ("carried", "c3")])
+def test_movement_example_h_to_d_and_into_c_under_both_readings(tmp_path, reading: str, ends: str) -> None:
+    # "If it started in square H, it could move to D and follow streamlines into C": C points east.
+    state = play(seed_board(tmp_path, reading), "end")
+    path = {"d3": "move d3", "c3": "move d3-c3"}[ends]
+    assert path in moves(state)
+    play(state, path)
+    assert ship(state, 1)["square"] == ends
+
+
+@pytest.mark.parametrize("reading", READINGS)
+def test_movement_example_h_to_g_is_a_first_step_against_g_under_both_readings(tmp_path, reading: str) -> None:
+    # "Or move to G and follow strealines to F, B, and finally A": the step from H into G is a first step,
+    # which no arrow carries, and the seed forbids it "not even at the start of its movement".
+    state = play(seed_board(tmp_path, reading), "end")
+    before = state.full_view()
+    assert not any(m.startswith("move c2") for m in moves(state))
+    with pytest.raises(IllegalAction, match="c2"):
+        state.apply("move c2-b2-b3-a3")
+    assert state.full_view() == before
+
+
+@pytest.mark.parametrize("reading", READINGS)
+@pytest.mark.parametrize("start", ["b3", "a2"])
+def test_movement_example_no_step_into_f_from_b_or_e_under_both_readings(tmp_path, reading: str, start: str) -> None:
+    state = seed_board(tmp_path, reading, [start, "h1"])
+    assert not any(m.startswith("move b2") for m in moves(state))
+    with pytest.raises(IllegalAction, match="b2"):
+        state.apply("move b2")
+
+
+def test_movement_carried_reading_arrow_carries_into_f_from_e(tmp_path) -> None:
+    # From I (a1) a step up enters E (a2), whose arrows point north (to A) and east (to F, against F's
+    # west arrow). Only the carried reading lets the east arrow carry the ship into F, then north to B and
+    # west into A: the same end square as E -> A, so that whole path is accepted as that one move.
+    rule = seed_board(tmp_path, "rule", ["a1", "h1"])
+    assert moves(rule) == ["move a2-a3", "move b1"]
+    with pytest.raises(IllegalAction, match="never enters b2 moving against its streamline"):
+        rule.apply("move a2-b2-b3-a3")
+    carried = seed_board(tmp_path, "carried", ["a1", "h1"])
+    assert moves(carried) == ["move a2-a3", "move b1"]
+    play(carried, "move a2-b2-b3-a3")
+    assert ship(carried, 0)["square"] == "a3" and carried.history == ["move a2-a3"]

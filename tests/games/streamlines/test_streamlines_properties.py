@@ -139,7 +139,7 @@ def test_property_starting_squares_match_the_scenario() -> None:
         assert all(parse_square(s["square"]) == start for s in state.view()["ships"])
 
 
-POWER_OR_EVENT = {"action", "cargo", "pickup", "extra-move", "engineering", "collapse"}
+POWER_OR_EVENT = {"action", "cargo", "pickup", "extra-move", "engineering", "collapse", "calm-star", "tailwind", "salvage", "ion-storm"}
 
 
 def drawn(view: dict) -> str:

@@ -17,6 +17,7 @@ from streamlines_fixtures import (
 
 from astrarium.core import IllegalAction
 from astrarium.games.streamlines.cards import COUNT_OPTIONS
+from astrarium.games.streamlines.events import designed_events
 
 
 def board(tmp_path, starts=("e5",), streamlines=None, required=3, planets=("e5",), escapes=("e6",)) -> str:
@@ -63,12 +64,13 @@ def test_powers_one_action_per_action_card(tmp_path) -> None:
 def test_turns_clock_draws_one_card_per_planet() -> None:
     state = new_game(2, scenario="standard")
     view = state.full_view()
-    total = sum(view["discard"].values()) + sum(p["collapse_cards"] for p in view["planets"])
-    cards = sum(o.default or 0 for o in state.game.options if o.name.endswith("_cards")) + 4 + 6  # gates, collapses
+    total = sum(view["discard"].values()) + sum(p["collapse_cards"] for p in view["planets"]) + sum(view["lost"].values())
+    events = sum(card.cards for card in designed_events())
+    cards = sum(o.default or 0 for o in state.game.options if o.name.endswith("_cards")) + 4 + 6 + events  # gates, collapses
     assert total == 3 and view["deck"] == cards - 8 - 3
     play(state, "end")
     view = state.full_view()
-    total = sum(view["discard"].values()) + sum(p["collapse_cards"] for p in view["planets"])
+    total = sum(view["discard"].values()) + sum(p["collapse_cards"] for p in view["planets"]) + sum(view["lost"].values())
     assert total == 6 and state.current_player == 1
 
 
@@ -152,6 +154,28 @@ def test_actions_lay_streamline_on_own_empty_square_any_orientation(tmp_path) ->
     play(state, "lay nw")
     assert state.view()["streamlines"] == {"e4": "corner nw"}
     assert ship(state, 0)["cargo"] == ["line"] and state.view()["actions_left"] == 0
+
+
+@pytest.mark.parametrize("free_lay", [False, True])
+def test_actions_laying_costs_an_action_unless_the_free_lay_house_rule(tmp_path, free_lay: bool) -> None:
+    # The seed lists playing a Streamline card among the actions; the house rule free_lay (off by default)
+    # makes it free, so that a ship with no action left may still lay the cards it carries.
+    deck = stacked([TWO_EACH, TWO_EACH], ["straight", "corner", "line"])
+    state = play(new_game(2, scenario_file=board(tmp_path), deck=deck, free_lay=free_lay), "draw", "draw")
+    play(state, "end", "end", "move e4", "lay nw")
+    assert state.view()["actions_left"] == (1 if free_lay else 0)
+    if free_lay:
+        play(state, "move e3")  # the action the free lay left over
+    assert state.view()["actions_left"] == 0
+    before = state.full_view()
+    if free_lay:
+        play(state, "lay ns")
+        assert state.view()["streamlines"] == {"e4": "corner nw", "e3": "line ns"} and ship(state, 0)["cargo"] == []
+    else:
+        assert not any(a.startswith("lay") for a in legal(state))
+        with pytest.raises(IllegalAction, match="no actions left"):
+            state.apply("lay ns")
+        assert state.full_view() == before
 
 
 def test_actions_cannot_lay_on_an_escape_square(tmp_path) -> None:

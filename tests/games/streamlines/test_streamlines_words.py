@@ -13,6 +13,7 @@ from astrarium.core import Rng, State
 from astrarium.games.streamlines.words import card_words, describe, new_events
 
 DRAWN = re.compile(r"draws (.+?) (?:at|for the planet at) [a-i][1-9]")
+EVENT_COMES_UP = re.compile(r"(An? .+? card) comes up for the planet at [a-i][1-9]")
 THREE_ACTIONS = ["action", "action", "action", "cargo"]
 
 
@@ -138,6 +139,8 @@ def drawn_cards(lines: list[str]) -> list[str]:
             named.append(m.group(1))
         elif line.startswith("A Collapse card lands") and not (i and "draws a Collapse card" in lines[i - 1]):
             named.append("a Collapse card")
+        elif (event := EVENT_COMES_UP.match(line)) and not (i and f"draws {event.group(1).lower()}" in lines[i - 1].lower()):
+            named.append(event.group(1)[0].lower() + event.group(1)[1:])
     return named
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from astrarium.core import Game, Option, register
 from astrarium.games.streamlines.actions import NOTATION_HELP
 from astrarium.games.streamlines.board import MAX_COLLAPSE_CARDS, MAX_REQUIRED, SCENARIO_NAMES
-from astrarium.games.streamlines.cards import ACTION, MAX_DECK, checked_setup, unknown_card_names
+from astrarium.games.streamlines.cards import ACTION, CALM_STAR, MAX_DECK, checked_setup, unknown_card_names
 from astrarium.games.streamlines.state import StreamlinesState
 
 
@@ -33,6 +33,28 @@ class StreamlinesGame(Game):
     notation_help = NOTATION_HELP
     options = (
         Option("scenario", "standard", "the built-in scenario (map) to play", str, choices=SCENARIO_NAMES),
+        Option(
+            "movement",
+            "rule",
+            "which reading of the seed's movement example: rule (never enter a square against its streamline) "
+            "or carried (a ship carried by an arrow may enter a square against its streamline)",
+            str,
+            choices=("rule", "carried"),
+        ),
+        Option(
+            "events",
+            "designed",
+            "the Event cards in the deck: designed (Collapse and the designed events of events.toml) "
+            "or collapse (the seed's Collapse only)",
+            str,
+            choices=("designed", "collapse"),
+        ),
+        Option(
+            "free_lay",
+            False,
+            "house rule: laying a Streamline or Gate card costs no action (the seed: one action)",
+            bool,
+        ),
         Option("scenario_file", "", "path of a designer's own scenario file (.toml or .json); overrides scenario", str),
         Option(
             "required",
@@ -84,7 +106,8 @@ class StreamlinesGame(Game):
         scenario, counts = checked_setup(players, options)
         cards = sum(counts)
         planets = len(scenario.planets)
-        turns = 3 * planets * (2 * cards + players + 3) + 1
+        # Each Calm Star can undo one warning, once: it leaves the game when drawn.
+        turns = 3 * planets * (2 * cards + players + 3) * (counts[CALM_STAR] + 1) + 1
         per_turn = 4 * (counts[ACTION] + 1) * (cards + 2)
         return turns * per_turn
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from astrarium.core.errors import OptionError, short
 from astrarium.games.streamlines.board import EAST, NORTH, WEST, Scenario, load_scenario, rotate_cw
+from astrarium.games.streamlines.events import EFFECTS, designed_events
 
 # Power cards (kept by a ship).
 ACTION, CARGO, PICKUP, EXTRA_MOVE, ENGINEERING = 0, 1, 2, 3, 4
@@ -20,7 +21,9 @@ REFUGEE, COLLAPSE = 9, 10
 # Gate cards: GATE + pair index (pair 0 is "A", pair 1 is "B", ...).
 GATE = 11
 MAX_GATE_PAIRS = 4
-KINDS = GATE + MAX_GATE_PAIRS
+# The designed Event cards (events.toml), in the order of ``events.EFFECTS``.
+CALM_STAR, TAILWIND, SALVAGE, ION_STORM = range(GATE + MAX_GATE_PAIRS, GATE + MAX_GATE_PAIRS + 4)
+KINDS = ION_STORM + 1
 
 POWERS = frozenset({ACTION, CARGO, PICKUP, EXTRA_MOVE, ENGINEERING})
 STREAMLINES = frozenset({STRAIGHT, LINE, CORNER, TEE})
@@ -29,6 +32,10 @@ GATES = frozenset(range(GATE, GATE + MAX_GATE_PAIRS))
 CARGO_KINDS = STREAMLINES | GATES | {REFUGEE}
 #: What can be laid on a square.
 LAYABLE = STREAMLINES | GATES
+#: The designed Event cards (Collapse is the seed's own event).
+DESIGNED_EVENTS = frozenset({CALM_STAR, TAILWIND, SALVAGE, ION_STORM})
+EVENTS = DESIGNED_EVENTS | {COLLAPSE}
+KIND_OF_EFFECT = dict(zip(EFFECTS, (CALM_STAR, TAILWIND, SALVAGE, ION_STORM), strict=True))
 
 #: The seed's four shapes, drawn as it draws them (the arrows pointing up, left, right).
 SHAPE_MASK = {STRAIGHT: NORTH, LINE: EAST | WEST, CORNER: NORTH | WEST, TEE: NORTH | EAST | WEST}
@@ -45,6 +52,10 @@ _NAMES = {
     TEE: "tee",
     REFUGEE: "refugee",
     COLLAPSE: "collapse",
+    CALM_STAR: "calm-star",
+    TAILWIND: "tailwind",
+    SALVAGE: "salvage",
+    ION_STORM: "ion-storm",
 }
 for _pair in range(MAX_GATE_PAIRS):
     _NAMES[GATE + _pair] = f"gate-{'abcd'[_pair]}"
@@ -116,7 +127,9 @@ def card_counts(options: Mapping[str, Any], scenario_collapse: int) -> list[int]
     """How many cards of each kind the game uses (gates: two per pair); pre-laid streamlines not included.
 
     ``collapse_cards`` may be None in the options: then the scenario's number is used.
-    A stacked ``deck`` (a list of card names) replaces all the counts.
+    A stacked ``deck`` (a list of card names) replaces all the counts. The designed Event
+    cards come from ``events.toml`` under ``events = "designed"``; ``"collapse"`` is the
+    seed's deck, whose only event is Collapse.
     """
     counts = [0] * KINDS
     if options.get("deck"):
@@ -129,7 +142,16 @@ def card_counts(options: Mapping[str, Any], scenario_collapse: int) -> list[int]
         counts[COLLAPSE] = scenario_collapse
     for pair in range(options["gate_pairs"]):
         counts[GATE + pair] = 2
+    if options["events"] == "designed":
+        for card in designed_events():
+            counts[KIND_OF_EFFECT[card.effect]] = card.cards
     return counts
+
+
+def good_news(counts: list[int]) -> tuple[int, int]:
+    """(good-news cards, bad-news cards) in a deck with these counts; Collapse is bad news."""
+    good = {KIND_OF_EFFECT[c.effect] for c in designed_events() if c.good}
+    return sum(counts[k] for k in good), sum(counts[k] for k in EVENTS - good)
 
 
 def checked_setup(players: int, options: Mapping[str, Any]) -> tuple[Scenario, list[int]]:

@@ -1,96 +1,98 @@
-"""Measure how often a team wins each scenario (the figures in rules.md).
+"""Measure how often a scripted team wins each scenario (the figures in rules.md).
 
     python -m astrarium.games.streamlines.measure --games 500 --player random
     python -m astrarium.games.streamlines.measure --games 500 --player courier
+    python -m astrarium.games.streamlines.measure --games 500 --player builder --option events=collapse
 
 Each game uses seed 0, 1, ...; ``random``: every seat picks uniformly among the
 legal actions with ``Rng(seed)`` (the choice the ``random`` agent makes).
-``courier`` is a short scripted heuristic, only here to show the scenarios can be
-won by purposeful play: it draws on planets, carries refugees to the nearest
-escape by the move that gets closest, dumps streamlines before refugees, and
-never lays streamlines. It is not one of the team's computer players.
+``courier`` and ``builder`` are the scripted players of ``courier.py`` (the
+builder lays streamline lanes, the courier never does), shipped as the named
+players ``sl-courier`` and ``sl-builder``. Each row gives the win rate with its
+95% Wilson interval.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+from collections.abc import Callable
 from typing import Any, cast
 
 from astrarium.core import Rng, get_game
-from astrarium.games.streamlines import actions as act
-from astrarium.games.streamlines.actions import Move
-from astrarium.games.streamlines.board import SCENARIO_NAMES, SIZE
-from astrarium.games.streamlines.cards import CARGO, REFUGEE
-from astrarium.games.streamlines.state import BLACK_HOLE, COLLAPSING, StreamlinesState
-
-
-def _distance(a: int, b: int) -> int:
-    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
-
-
-def courier(state: StreamlinesState, rng: Rng) -> Any:
-    """The scripted heuristic described above."""
-    legal = state.legal_actions()
-    seat = state.turn
-    cargo = state.cargo[seat]
-    if state.pending_dump:
-        return next((a for a in legal if a.kind != REFUGEE), legal[0])
-    if act.DROP in legal:
-        return act.DROP
-    room = len(cargo) < state.powers[seat][CARGO]
-    refugees = cargo.count(REFUGEE)
-    if act.DRAW in legal and (room or state.bonus_draw or not refugees):
-        return act.DRAW
-    moves = [a for a in legal if isinstance(a, Move) and not state.is_black_hole(a.path[-1])]
-    scn = state.scenario
-    alive = [sq for p, sq in enumerate(scn.planets) if state.stage[p] != BLACK_HOLE]
-    if refugees and (not room or not alive):
-        targets = list(scn.escapes)
-    else:
-        targets = [sq for p, sq in enumerate(scn.planets) if state.stage[p] < COLLAPSING] or alive
-    if act.EXTRA_ACTION in legal and moves and state.actions_left() <= 0:
-        return act.EXTRA_ACTION
-    if moves and targets:
-        here = min(_distance(state.pos[seat], t) for t in targets)
-        best = min(moves, key=lambda m: min(_distance(m.path[-1], t) for t in targets))
-        if min(_distance(best.path[-1], t) for t in targets) < here:
-            return best
-    return act.END
+from astrarium.games.streamlines.board import SCENARIO_NAMES
+from astrarium.games.streamlines.courier import courier
+from astrarium.games.streamlines.state import StreamlinesState
 
 
 def uniform(state: StreamlinesState, rng: Rng) -> Any:
     return rng.choice(state.legal_actions())
 
 
-PLAYERS = {"random": uniform, "courier": courier}
+PLAYERS: dict[str, Callable[[StreamlinesState, Rng], Any]] = {
+    "random": uniform,
+    "courier": lambda state, rng: courier(state),
+    "builder": lambda state, rng: courier(state, lay=True),
+}
 
 
-def win_rate(scenario: str, players: int, games: int, player: str = "random") -> tuple[float, float]:
-    """(share of games won, mean refugees rescued) over ``games`` seeded games."""
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_games(scenario: str, players: int, games: int, player: str = "random", options: dict[str, Any] | None = None) -> tuple[int, float]:
+    """(games won, mean refugees rescued) over ``games`` games seeded 0, 1, ..."""
     game = get_game("streamlines")
     choose = PLAYERS[player]
     wins = rescued = 0
     for seed in range(games):
-        state = cast(StreamlinesState, game.new_game(players, seed, {"scenario": scenario}))
+        state = cast(StreamlinesState, game.new_game(players, seed, {"scenario": scenario, **(options or {})}))
         rng = Rng(seed)
         while (outcome := state.outcome) is None:
             state.apply(choose(state, rng))
         wins += bool(outcome.winners)
-        rescued += state.view()["rescued"]
-    return wins / games, rescued / games
+        rescued += state.rescued
+    return wins, rescued / games
+
+
+def win_rate(scenario: str, players: int, games: int, player: str = "random", options: dict[str, Any] | None = None) -> tuple[float, float]:
+    """(share of games won, mean refugees rescued) over ``games`` seeded games."""
+    wins, mean = play_games(scenario, players, games, player, options)
+    return wins / games, mean
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``["events=collapse", "free_lay=true"]`` as game options (true/false, integers, else text)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        words = {"true": True, "false": False}
+        options[key] = words[value] if value in words else int(value) if value.lstrip("-").isdigit() else value
+    return options
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--player", choices=sorted(PLAYERS), default="random")
+    parser.add_argument("--scenario", choices=SCENARIO_NAMES, action="append", help="only these scenarios (default: all)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), action="append", help="only these player counts (default: 2, 3, 4)")
+    parser.add_argument("--option", action="append", default=[], help="a game option, name=value (strings and integers)")
     args = parser.parse_args()
-    print(f"| scenario | players | {args.player} play wins | refugees rescued (mean) |")
+    options = parse_options(args.option)
+    print(f"| scenario | players | {args.player} wins (95% interval) | refugees rescued (mean) |")
     print("| --- | --- | --- | --- |")
-    for scenario in SCENARIO_NAMES:
-        for players in (2, 3, 4):
-            rate, mean = win_rate(scenario, players, args.games, args.player)
-            print(f"| {scenario} | {players} | {rate:.1%} ({args.games} games) | {mean:.2f} |")
+    for scenario in args.scenario or SCENARIO_NAMES:
+        for players in args.players or (2, 3, 4):
+            wins, mean = play_games(scenario, players, args.games, args.player, options)
+            lo, hi = wilson(wins, args.games)
+            print(f"| {scenario} | {players} | {wins / args.games:.1%} ({lo:.1%}..{hi:.1%}) of {args.games} | {mean:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,10 +7,10 @@ a black hole or a Gate ends the path (a Gate may also be jumped through to its p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from astrarium.games.streamlines.actions import Move
-from astrarium.games.streamlines.board import ARROWS_OF, DIRECTIONS, NEIGHBOUR, OPPOSITE, square_name
+from astrarium.games.streamlines.board import ARROWS_OF, DIRECTIONS, NEIGHBOUR, OPPOSITE, SQUARES, square_name
 from astrarium.games.streamlines.cards import GATE
 
 if TYPE_CHECKING:
@@ -44,6 +44,15 @@ def moves_from(state: StreamlinesState, start: int) -> list[Move]:
     return list(found.values())
 
 
+def _exits(state: StreamlinesState, cur: int, visited: set[int]) -> list[int]:
+    """The squares the arrows of ``cur`` carry a ship on to (not yet passed; not against them unless carried)."""
+    arrows = state.arrows
+    row = NEIGHBOUR[cur]
+    if state.carried_against:
+        return [nxt for i, _d, _opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited]
+    return [nxt for i, _d, opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
+
+
 def _follow(state: StreamlinesState, cur: int, path: list[int], visited: set[int], found: dict[tuple[int, bool], Move]) -> None:
     if state.is_black_hole(cur):
         found.setdefault((cur, False), _move(tuple(path), False))
@@ -54,9 +63,7 @@ def _follow(state: StreamlinesState, cur: int, path: list[int], visited: set[int
         if partner >= 0:
             found.setdefault((partner, True), _move((*path, partner), True))
         return
-    arrows = state.arrows
-    row = NEIGHBOUR[cur]
-    exits = [nxt for i, _d, opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
+    exits = _exits(state, cur, visited)
     if not exits:
         found.setdefault((cur, False), _move(tuple(path), False))
         return
@@ -81,7 +88,9 @@ def why_path_illegal(state: StreamlinesState, start: int, path: tuple[int, ...],
         d = DIRECTIONS[NEIGHBOUR[cur].index(nxt)]
         if k > 0 and not arrows[cur] & d:
             return f"no streamline on {square_name(cur)} points towards {square_name(nxt)}"
-        if arrows[nxt] & OPPOSITE[d]:
+        if arrows[nxt] & OPPOSITE[d] and not (k > 0 and state.carried_against):
+            if state.carried_against:
+                return f"a ship never steps into {square_name(nxt)} against its streamline (only an arrow may carry it in)"
             return f"a ship never enters {square_name(nxt)} moving against its streamline"
         if nxt in visited:
             return f"the ship stops before re-entering {square_name(nxt)}, which it already passed this move"
@@ -95,8 +104,7 @@ def why_path_illegal(state: StreamlinesState, start: int, path: tuple[int, ...],
         return ""
     if state.is_black_hole(cur) or state.laid[cur] >= GATE:
         return ""
-    row = NEIGHBOUR[cur]
-    exits = [nxt for i, _d, opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
+    exits = _exits(state, cur, visited)
     if exits:
         onward = " or ".join(square_name(n) for n in exits)
         return f"the ship must follow the streamlines as far as they go: from {square_name(cur)} it goes on to {onward}"
@@ -113,3 +121,49 @@ def same_move(state: StreamlinesState, start: int, move: Move) -> Move | None:
         return None
     end = move.path[-1]
     return next((m for m in moves_from(state, start) if m.path[-1] == end and m.jump == move.jump), None)
+
+
+#: Move graphs by board (reading, arrows, gates, black holes): a board changes only when a card is laid,
+#: picked up or turned, or a planet collapses, so a game needs a handful. Emptied past this many.
+_GRAPHS_KEPT = 2_000
+_GRAPHS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _predecessors(state: StreamlinesState) -> tuple[tuple[int, ...], ...]:
+    """For each square, the squares from which one move ends on it (moves into a black hole left out)."""
+    key = (
+        state.carried_against,
+        tuple(state.arrows),
+        tuple(state.gate_pos),
+        tuple(state.is_black_hole(sq) for sq in state.scenario.planets),
+    )
+    graph = _GRAPHS.get(key)
+    if graph is None:
+        into: list[list[int]] = [[] for _ in range(SQUARES)]
+        for sq in range(SQUARES):
+            if state.is_black_hole(sq):
+                continue
+            for move in moves_from(state, sq):
+                end = move.path[-1]
+                if not state.is_black_hole(end) and end != sq:
+                    into[end].append(sq)
+        if len(_GRAPHS) >= _GRAPHS_KEPT:
+            _GRAPHS.clear()
+        graph = _GRAPHS[key] = tuple(tuple(x) for x in into)
+    return graph
+
+
+def moves_to(state: StreamlinesState, targets: list[int] | tuple[int, ...]) -> list[int]:
+    """For each square, how many moves a ship needs to reach one of ``targets`` (streamlines and gates
+    followed as the rules say; 99 where it cannot)."""
+    into = _predecessors(state)
+    far = [99] * SQUARES
+    frontier = list(targets)
+    for t in frontier:
+        far[t] = 0
+    for sq in frontier:
+        for prev in into[sq]:
+            if far[prev] == 99:
+                far[prev] = far[sq] + 1
+                frontier.append(prev)
+    return far

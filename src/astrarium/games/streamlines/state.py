@@ -17,12 +17,15 @@ from astrarium.games.streamlines.board import (
 )
 from astrarium.games.streamlines.cards import (
     ACTION,
+    CALM_STAR,
     CARGO,
     COLLAPSE,
+    DESIGNED_EVENTS,
     ENGINEERING,
     EXTRA_MOVE,
     GATE,
     GATES,
+    ION_STORM,
     KIND_OF_NAME,
     KINDS,
     MAX_GATE_PAIRS,
@@ -30,12 +33,14 @@ from astrarium.games.streamlines.cards import (
     PICKUP,
     POWERS,
     REFUGEE,
+    SALVAGE,
     STREAMLINES,
+    TAILWIND,
     checked_setup,
     orientations,
     shape_of,
 )
-from astrarium.games.streamlines.movement import moves_from, same_move, why_path_illegal
+from astrarium.games.streamlines.movement import moves_from, moves_to, same_move, why_path_illegal
 from astrarium.games.streamlines.render import public_view, render
 
 #: Planet stages: untouched, warned (one Collapse on it), collapsing (two), black hole.
@@ -72,12 +77,16 @@ class StreamlinesState(State):
     pending_dump: bool
     gate_stopped: bool
     events: list[str]
+    carried_against: bool  # the ``movement=carried`` reading: an arrow may carry a ship in against a streamline
+    free_lay: bool  # the ``free_lay`` house rule: laying a card costs no action
 
     # -- setup -------------------------------------------------------------
     def _setup(self) -> None:
         o = self.options
         scn, counts = checked_setup(self.players, o)
         self.scenario = scn
+        self.carried_against = o["movement"] == "carried"
+        self.free_lay = o["free_lay"]
         self.required = o["required"] if o["required"] is not None else scn.required[self.players]
         planet_at = [-1] * SQUARES
         for i, sq in enumerate(scn.planets):
@@ -200,7 +209,7 @@ class StreamlinesState(State):
         if planet >= 0 and self.stage[planet] != BLACK_HOLE and can_draw:
             out.append(act.DRAW)
         room = len(cargo) < powers[CARGO]
-        if left > 0 and cargo:
+        if (left > 0 or self.free_lay) and cargo:
             kinds = sorted(set(cargo))
             if self.laid[sq] < 0 and planet < 0 and not self.escape[sq]:
                 for kind in kinds:
@@ -208,9 +217,9 @@ class StreamlinesState(State):
                         out += [_lay(kind, mask) for mask in orientations(kind)]
                     elif kind in GATES:
                         out.append(_lay(kind, 0))
-            if self.escape[sq] and REFUGEE in cargo:
+            if left > 0 and self.escape[sq] and REFUGEE in cargo:
                 out.append(act.DROP)
-            for other in range(self.players):
+            for other in range(self.players if left > 0 else 0):
                 if other != seat and self.pos[other] == sq and len(self.cargo[other]) < self.powers[other][CARGO]:
                     out += [_give(kind, other) for kind in kinds]
         if powers[PICKUP] and self.laid[sq] >= 0 and room:
@@ -283,7 +292,7 @@ class StreamlinesState(State):
             if left <= 0:
                 return f"draw: {where} has no actions left this turn"
             return "draw: the deck and the discard pile are both empty"
-        if left <= 0 and kind in (Lay, Give, act.DropOff):
+        if left <= 0 and (kind in (Give, act.DropOff) or kind is Lay and not self.free_lay):
             return f"{action}: {where} has no actions left this turn"
         if kind is Lay:
             if action.kind not in self.cargo[seat]:
@@ -337,7 +346,8 @@ class StreamlinesState(State):
         elif cls is Move:
             self._do_move(seat, action)
         elif cls is Lay:
-            self.used += 1
+            if not self.free_lay:
+                self.used += 1
             sq = self.pos[seat]
             self.cargo[seat].remove(action.kind)
             self.laid[sq] = action.kind
@@ -423,6 +433,9 @@ class StreamlinesState(State):
         elif card == COLLAPSE:
             self._collapse(self.planet_at[sq])
             self.bonus_draw = bool(self.deck)
+        elif card in DESIGNED_EVENTS:
+            self._event(card, self.planet_at[sq])
+            self.bonus_draw = bool(self.deck)
         else:
             self.cargo[seat].append(card)
             if len(self.cargo[seat]) > self.powers[seat][CARGO]:
@@ -451,6 +464,43 @@ class StreamlinesState(State):
         else:
             self.discard.append(COLLAPSE)
             self.events.append(f"Collapse at {where}: no further effect, discarded")
+
+    def _event(self, card: int, planet: int) -> None:
+        """A designed Event card drawn for ``planet`` (rules.md, "Events"); it acts on the ship to act.
+
+        Good news leaves the game once drawn (a Calm Star that came back could undo warnings
+        for ever, and no game would be sure to end); Ion Storm goes to the discard pile.
+        """
+        seat = self.turn
+        alive = self.pos[seat] >= 0
+        where = square_name(self.scenario.planets[planet])
+        if card == CALM_STAR:
+            if self.stage[planet] == WARNED:
+                self.stage[planet] = CALM
+                self.discard.append(COLLAPSE)
+                self.events.append(f"Calm Star at {where}: the warning is lifted")
+            else:
+                self.events.append(f"Calm Star at {where}: no warning to lift")
+        elif card == TAILWIND:
+            if alive:
+                self.free_moves += 1
+            self.events.append(f"Tailwind at {where}: " + (f"ship {seat} has a free move this turn" if alive else "no ship to carry"))
+        elif card == SALVAGE:
+            found = next((i for i in range(len(self.discard) - 1, -1, -1) if self.discard[i] in STREAMLINES), -1)
+            if alive and found >= 0 and len(self.cargo[seat]) < self.powers[seat][CARGO]:
+                kind = self.discard.pop(found)
+                self.cargo[seat].append(kind)
+                self.events.append(f"Salvage at {where}: ship {seat} takes a {NAMES[kind]} card from the discard pile")
+            else:
+                self.events.append(f"Salvage at {where}: nothing to salvage, or no room in the hold")
+        elif card == ION_STORM:
+            if alive:
+                self.used = min(self.powers[seat][ACTION], self.used + 1)
+            self.events.append(f"Ion Storm at {where}: ship {seat} loses an action this turn")
+        if card == ION_STORM:
+            self.discard.append(card)
+        else:
+            self.lost.append(card)
 
     def _lose_ship(self, seat: int, why: str) -> None:
         self.pos[seat] = -1
@@ -511,6 +561,8 @@ class StreamlinesState(State):
                 break
             if card == COLLAPSE:
                 self._collapse(p)
+            elif card in DESIGNED_EVENTS:
+                self._event(card, p)
             else:
                 self.events.append(f"clock for {square_name(sq)}: {NAMES[card]}, discarded")
                 self.discard.append(card)
@@ -545,18 +597,24 @@ class StreamlinesState(State):
         return max(-0.95, min(0.95, value))
 
     def _travel(self) -> float:
-        """How close the ships are to their next errand, 0..1: an escape with refugees aboard, else a live planet."""
-        planets = [sq for i, sq in enumerate(self.scenario.planets) if self.stage[i] != BLACK_HOLE]
-        escapes = self.scenario.escapes
+        """How close the ships are to their next errand, 0..1: an escape with refugees aboard, else a planet.
+
+        Counted in moves on the board as it is (streamlines followed, black holes avoided), so a
+        search sees a lane that carries a ship home, and one that would carry it the wrong way; the
+        planet is the nearest one not collapsing (any live one when every planet is collapsing).
+        """
+        alive = [sq for i, sq in enumerate(self.scenario.planets) if self.stage[i] != BLACK_HOLE]
+        planets = [sq for i, sq in enumerate(self.scenario.planets) if self.stage[i] < COLLAPSING] or alive
+        to_escape = moves_to(self, self.scenario.escapes)
+        to_planet = moves_to(self, planets) if planets else None
+        far_limit = 2 * (SIZE - 1)
         total = 0.0
         for seat, sq in enumerate(self.pos):
             if sq < 0:
                 continue
-            targets = escapes if REFUGEE in self.cargo[seat] else planets
-            if targets:
-                row, col = divmod(sq, SIZE)
-                nearest = min(abs(row - t // SIZE) + abs(col - t % SIZE) for t in targets)
-                total += 1.0 - nearest / (2 * (SIZE - 1))
+            far = to_escape if REFUGEE in self.cargo[seat] else to_planet
+            if far is not None:
+                total += 1.0 - min(far[sq], far_limit) / far_limit
         return total / self.players
 
 

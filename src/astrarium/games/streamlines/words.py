@@ -41,6 +41,10 @@ CARD_WORDS = {
     "tee": "a tee streamline",
     "refugee": "a Refugee",
     "collapse": "a Collapse card",
+    "calm-star": "a Calm Star card",
+    "tailwind": "a Tailwind card",
+    "salvage": "a Salvage card",
+    "ion-storm": "an Ion Storm card",
 }
 ARROW_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 #: The game's events speak in the past; the log speaks in the present, like its other lines.
@@ -52,6 +56,7 @@ _CLOCK = re.compile(r"clock for ([a-i][1-9]): ([a-z-]+), discarded")
 _DREW = re.compile(r"ship (\d) drew ([a-z-]+) at ([a-i][1-9])")
 _DUMPED = re.compile(r"ship (\d) dumped ([a-z-]+) into space")
 _COLLAPSE = re.compile(r"Collapse at ([a-i][1-9]): (.+)")
+_DESIGNED = re.compile(r"(Calm Star|Tailwind|Salvage|Ion Storm) at ([a-i][1-9]): (.+)")
 _SHIP = re.compile(r"\bship (\d)\b")
 
 
@@ -127,6 +132,11 @@ def event_words(event: str) -> str:
     m = _COLLAPSE.fullmatch(event)
     if m:
         return f"A Collapse card lands on the planet at {m.group(1)}: {m.group(2).rstrip('.')}."
+    m = _DESIGNED.fullmatch(event)
+    if m:
+        said = _SHIP.sub(lambda s: f"ship {mark(int(s.group(1)))}", m.group(3).rstrip("."))
+        article = "An" if m.group(1)[0] in "AEIOU" else "A"
+        return f"{article} {m.group(1)} card comes up for the planet at {m.group(2)}: {said}."
     text = _SHIP.sub(lambda s: f"ship {mark(int(s.group(1)))}", event.strip())
     for past, present in PRESENT_TENSE:
         text = text.replace(past, present)

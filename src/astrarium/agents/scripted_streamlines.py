@@ -1,0 +1,57 @@
+"""Scripted Streamlines teams: the yardsticks a searching team is measured against.
+
+- ``sl-courier``: draws on planets, carries refugees to the nearest escape by the
+  move that ends closest to it, dumps streamline cards before refugees and never
+  lays a streamline.
+- ``sl-builder``: the courier that also lays streamline lanes: carrying a
+  streamline card, it lays it wherever its square lies on a shortest route from a
+  planet to the escape and the card can point only towards the escape.
+
+They read only what every player sees (the board, the ships and their holds; never
+the deck's order); the policy itself is the game's (``games/streamlines/courier.py``),
+so the measurements in the game's rules and these players are one and the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from astrarium.core.game import State
+from astrarium.games.streamlines.courier import courier
+from astrarium.games.streamlines.state import StreamlinesState
+
+GAME_ID = "streamlines"
+
+
+class _Scripted:
+    """Built like every player (a seed, no options); the policy is deterministic, so the seed is unused."""
+
+    name = "sl-scripted"
+    #: The only game these players are written for (menus and the arena offer them there alone).
+    games = (GAME_ID,)
+    lay = False
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: State) -> Any:
+        if not isinstance(state, StreamlinesState):
+            raise ValueError(f"this player plays only {GAME_ID}, not {state.game.id}")
+        return courier(state, lay=self.lay)
+
+
+class CourierPlayer(_Scripted):
+    """Carries refugees and never lays a streamline."""
+
+    name = "sl-courier"
+
+
+class BuilderPlayer(_Scripted):
+    """Carries refugees and lays one-way streamline lanes towards the escape."""
+
+    name = "sl-builder"
+    lay = True
+
+
+#: The players this module registers, by name.
+PLAYERS: dict[str, type[_Scripted]] = {cls.name: cls for cls in (CourierPlayer, BuilderPlayer)}
