@@ -11,14 +11,16 @@ from astrarium.agents.greedy import GreedyAgent
 from astrarium.agents.mcts import ISMCTSAgent, MCTSAgent
 from astrarium.agents.random_agent import RandomAgent
 from astrarium.agents.scripted_connected import PLAYERS as CONNECTED_PLAYERS
+from astrarium.agents.scripted_constellations import PLAYERS as CONSTELLATIONS_PLAYERS
 from astrarium.agents.scripted_orbital import PLAYERS as ORBITAL_PLAYERS
+from astrarium.agents.scripted_streamlines import PLAYERS as STREAMLINES_PLAYERS
 
 register_agent("random", RandomAgent)
 register_agent("greedy", GreedyAgent)
 register_agent("mcts", MCTSAgent)
 register_agent("ismcts", ISMCTSAgent)
-# Fixed strategies of Orbital Combat and Connected Worlds: the balance regression players.
-_FIXED: dict[str, AgentFactory] = {**ORBITAL_PLAYERS, **CONNECTED_PLAYERS}
+# Fixed strategies of Orbital Combat, Connected Worlds and Constellations: the balance and strength yardsticks.
+_FIXED: dict[str, AgentFactory] = {**ORBITAL_PLAYERS, **CONNECTED_PLAYERS, **CONSTELLATIONS_PLAYERS, **STREAMLINES_PLAYERS}
 for _name, _player in _FIXED.items():
     register_agent(_name, _player)
 

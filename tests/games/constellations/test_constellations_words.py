@@ -157,3 +157,19 @@ def test_every_action_is_told_to_every_seat_without_naming_a_hidden_card(seed: i
             assert named <= _visible_cards(before[seat], after, notation), (seat, notation, lines)
             others = {c for s, hand in enumerate(full["hands"]) if s != seat for c in hand} | set(full["deck_order"])
             assert not (named & others) - _visible_cards(before[seat], after, notation)
+
+
+def test_a_one_card_challenge_ends_speaking_of_its_card_not_of_points() -> None:
+    # A puzzle's set-up: one card, a hand of one, a solo target the card always reaches.
+    state = new(POINTS_BOARD, ["g/3"], hand_size=1, solo_target=1)
+    state.apply("rot i1")
+    lines = told(state, "play g/3", 0)
+    assert "Game over: g/3 was made and played: solved." in lines and lines[-1] == "A (seat 0) wins."
+    assert not any("points reached" in line for line in lines)
+
+
+def test_a_single_round_is_told_in_the_singular() -> None:
+    state = new(STILL_BOARD, [NEVER], hand_size=1, solo_target=1, max_rounds=1)
+    assert told(state, "pass", 0)[-2:] == ["Game over: 1 round was played without playing kkkkk/1.", "A (seat 0) loses."]
+    state = new(STILL_BOARD, [NEVER, NEVER], hand_size=1, max_rounds=1)
+    assert "Game over: 1 round was played; 0 points missed the solo target of 30." in told(state, "pass", 0)

@@ -6,12 +6,13 @@ Seed: 000_89cc40da44a626f0.txt. The rules as implemented are in rules.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from astrarium.core import DataError, Game, Option, OptionError, Puzzle, State, register
 from astrarium.games.constellations.board import BoardError, parse_board
 from astrarium.games.constellations.cards import check_card_list
-from astrarium.games.constellations.puzzles import is_solved, shipped_puzzles
+from astrarium.games.constellations.puzzles import is_solved, puzzle_of_the_day, shipped_puzzles
 from astrarium.games.constellations.state import MAX_ROUNDS, OBJECT_COUNTS, ConstellationsState
 
 
@@ -113,7 +114,11 @@ class ConstellationsGame(Game):
 
     def puzzle_solved(self, puzzle: Puzzle, state: State) -> bool:
         assert isinstance(state, ConstellationsState)
-        return is_solved(puzzle, state.played)
+        return is_solved(puzzle, state)
+
+    def puzzle_of_the_day(self, day: date) -> Puzzle:
+        """The puzzle for ``day``: the same for everyone, from the easiest pack on Mondays to the hardest on Fridays."""
+        return puzzle_of_the_day(day)
 
 
 register(ConstellationsGame)

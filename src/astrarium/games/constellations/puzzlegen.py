@@ -1,147 +1,344 @@
-"""The generator that made puzzles.toml: random small boards and targets, kept when the solver finds them hard enough.
+"""The generator that made puzzles.toml: five graded packs of puzzles, each proved and rated by the solver.
 
 Run once with::
 
-    python -m astrarium.games.constellations.puzzlegen [--count 24] [--out puzzles.toml]
+    python -m astrarium.games.constellations.puzzlegen [--out puzzles.toml]
 
-For each candidate (a seeded random 5x5 or 6x6 board with one or two planets,
-two or three stars and a few gas giants and comets, and a target of 2 to 4
-colours present on it), a breadth-first search over rotations finds the
-shortest number of rotations that makes the target and how many distinct
-boards at that depth do. Candidates already solved at the start, needing
-more than 7 rotations, or repeating a target already kept, are dropped. The kept puzzles are spread over shortest
-lengths 1 to 7 and ordered by difficulty: more rotations first decides, then a
-smaller share of solving boards at the shortest depth (a rarer solution is
-harder to find).
+Each pack (:data:`PACKS`) says which objects its boards hold, how many colours
+its targets have, the shortest solutions and the ratings it takes, and what
+its puzzles must use: a comet that the solution needs, a neutron star or a
+black hole that every solution turns or whose colour the target asks for.
+Candidates are seeded random boards and targets; each is proved by
+:func:`puzzles.analyse` (shortest solution, every sequence of that length
+counted, the first rotations that can still lead to a solution) and rated by
+:func:`puzzles.rate`. A candidate is kept when it fits its pack, its target
+is new, at most :data:`MAX_GREEN_SHARE` of the kept targets ask for green, and
+its pack does not already hold :data:`MAX_REPEATING` puzzles whose every
+solution turns one star twice. Each pack is then ordered by rating (then by
+rarer solutions), so the whole file rises in difficulty pack by pack.
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
 
 from astrarium.core import Rng
-from astrarium.games.constellations.board import OBJECTS, colour_lines, format_board, found_count, geometry, star_moves
+from astrarium.games.constellations.board import DEAD, OBJECTS, WILD, colour_lines, format_board, geometry, star_moves
+from astrarium.games.constellations.puzzles import Analysis, analyse, grade, rate
 
-SEED = 8812
-MAX_DEPTH = 7
-PER_DEPTH = {1: 3, 2: 3, 3: 4, 4: 4, 5: 4, 6: 4, 7: 2}
-NAMES = [
-    "First Light",
-    "Twin Lamps",
-    "Green Crossing",
-    "Ember Row",
-    "Pale Beacon",
-    "Three Sisters",
-    "Yellow Road",
-    "Red Watch",
-    "The Long Look",
-    "Comet Tail",
-    "Quiet Giant",
-    "Far Shore",
-    "Night Garden",
-    "Lantern Belt",
-    "Slow Wheel",
-    "Deep Orbit",
-    "Glass Spiral",
-    "White Crown",
-    "The Turning",
-    "Heart of Fire",
-    "Outer Dark",
-    "Last Harbour",
-    "Star Weaver",
-    "The Great Wheel",
-]
-DIFFICULTY = {1: "easy", 2: "easy", 3: "medium", 4: "medium", 5: "hard", 6: "hard", 7: "expert"}
+SEED = 19
+#: The colours a wild comet's place in a target may take.
+CARD_COLOURS = "bgyrwk"
+PER_PACK = 12
+#: At most this share of all targets may ask for green (the old set had 15 of 24).
+MAX_GREEN_SHARE = 0.3
+#: At most this many puzzles of a pack may have only solutions that turn one star twice.
+MAX_REPEATING = 2
+#: Candidates tried per pack before giving up (the generator reports a pack it could not fill).
+MAX_TRIES = 200_000
 
 
-def random_candidate(rng: Rng) -> tuple[str, str]:
-    side = 5 + rng.below(2)
-    objects = ["P"] * (1 + rng.below(2))
-    objects += [rng.choice("YYRN") for _ in range(2 + rng.below(2))]
-    objects += ["G"] * (2 + rng.below(4))
-    objects += ["C"] * rng.below(2)
+@dataclass(frozen=True)
+class PackSpec:
+    """What one pack's puzzles are made of and must use."""
+
+    name: str
+    grade: int
+    about: str
+    sides: tuple[int, ...]
+    #: Object letter -> (fewest, most) on a board; planets at least one.
+    objects: dict[str, tuple[int, int]]
+    colours: tuple[int, ...]  # target lengths, drawn uniformly
+    shortest: tuple[int, int]
+    ratings: tuple[int, int]
+    spare: int  # rotations allowed beyond the shortest
+    needs: str = ""  # "C": the comet is needed; "N"/"B": every solution turns it, or the target has its colour
+    fives: int = 0  # five-colour targets the pack must hold (they are rare among random candidates)
+    names: tuple[str, ...] = ()
+
+
+PACKS: tuple[PackSpec, ...] = (
+    PackSpec(
+        name="Lamplight",
+        grade=1,
+        about="first steps: yellow dwarfs and red giants turn planets and gas giants into short lines",
+        sides=(5,),
+        objects={"P": (1, 2), "G": (2, 4), "Y": (1, 2), "R": (1, 1)},
+        colours=(2, 2, 3),
+        shortest=(1, 2),
+        ratings=(1, 3),
+        spare=1,
+        names=(
+            "First Light",
+            "Twin Lamps",
+            "Ember Row",
+            "Morning Star",
+            "Red Dawn",
+            "Small Hours",
+            "Porch Light",
+            "Hearth",
+            "Kindling",
+            "Two Candles",
+            "Lantern",
+            "Warm Glow",
+        ),
+    ),
+    PackSpec(
+        name="Comet Trails",
+        grade=2,
+        about="a comet beside a yellow dwarf or red giant counts as any colour, and every puzzle here needs one",
+        sides=(5, 6),
+        objects={"P": (1, 2), "G": (1, 3), "Y": (1, 2), "R": (0, 1), "N": (0, 1), "C": (1, 2)},
+        colours=(2, 3, 3),
+        shortest=(1, 3),
+        ratings=(2, 5),
+        spare=1,
+        needs="C",
+        names=(
+            "Comet Tail",
+            "Wild Card",
+            "Stray Spark",
+            "Borrowed Colour",
+            "Icy Visitor",
+            "Long Tail",
+            "Halley's Return",
+            "Snowball",
+            "Bright Stranger",
+            "Shooting Star",
+            "Dust Trail",
+            "Perihelion",
+        ),
+    ),
+    PackSpec(
+        name="White Fire",
+        grade=3,
+        about="neutron stars reach five rings: one turn moves most of the board, so plan which star turns first",
+        sides=(6,),
+        objects={"P": (1, 2), "G": (2, 4), "Y": (0, 1), "R": (0, 1), "N": (1, 2), "C": (0, 1)},
+        colours=(3, 3, 4),
+        shortest=(2, 3),
+        ratings=(3, 6),
+        spare=0,
+        needs="N",
+        names=(
+            "Pale Beacon",
+            "White Crown",
+            "Pulsar",
+            "Glass Spiral",
+            "Cold Fire",
+            "Silver Wheel",
+            "Lighthouse",
+            "Frost Ring",
+            "Quiet Giant",
+            "The Turning",
+            "Bright Core",
+            "Spin Down",
+        ),
+    ),
+    PackSpec(
+        name="Event Horizon",
+        grade=4,
+        about="a black hole turns every ring on the board: each puzzle here asks for black or needs the black hole turned",
+        sides=(5, 6),
+        objects={"P": (1, 2), "G": (2, 4), "Y": (0, 1), "R": (0, 1), "N": (0, 1), "B": (1, 1), "C": (0, 1)},
+        colours=(3, 3, 4),
+        shortest=(2, 4),
+        ratings=(5, 8),
+        spare=0,
+        needs="B",
+        names=(
+            "Outer Dark",
+            "Event Horizon",
+            "Deep Orbit",
+            "Night Garden",
+            "Singularity",
+            "Gravity Well",
+            "Dark Harbour",
+            "Swallowed Light",
+            "Accretion",
+            "The Great Wheel",
+            "Spaghetti",
+            "No Return",
+        ),
+    ),
+    PackSpec(
+        name="Long Night",
+        grade=5,
+        about="four- and five-colour constellations among every kind of object: the hardest puzzles",
+        sides=(6,),
+        objects={"P": (3, 4), "G": (3, 4), "Y": (1, 2), "R": (1, 2), "N": (0, 1), "B": (0, 1), "C": (1, 2)},
+        colours=(4, 5),
+        shortest=(2, 5),
+        ratings=(7, 10),
+        spare=0,
+        fives=4,
+        names=(
+            "Star Weaver",
+            "Heart of Fire",
+            "Last Harbour",
+            "Far Shore",
+            "The Long Look",
+            "Slow Wheel",
+            "Lantern Belt",
+            "Three Sisters",
+            "Red Watch",
+            "Yellow Road",
+            "Green Crossing",
+            "Midnight Choir",
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A puzzle the generator keeps: its pack, board, target, budget, proof and rating."""
+
+    pack: PackSpec
+    board: str
+    target: str
+    rotations: int
+    proof: Analysis
+    rating: int
+
+
+def random_candidate(spec: PackSpec, rng: Rng) -> tuple[str, str]:
+    """A seeded random board of the pack's objects and a target that a few random rotations make somewhere.
+
+    The target is a run of colours read from a planet's line after up to the
+    pack's longest solution of random rotations (a wild comet's place in it
+    given a random colour), so every candidate is solvable and the proof
+    finds how soon; a board whose lines hold no such run gets no target ("").
+    """
+    side = rng.choice(spec.sides)
+    objects: list[str] = []
+    for letter, (low, high) in spec.objects.items():
+        objects += [letter] * (low + rng.below(high - low + 1))
     cells = objects + ["."] * (side * side - len(objects))
     rng.shuffle(cells)
-    colours = [OBJECTS[o][1] for o in objects if o != "C"]
-    target = "".join(rng.choice(colours) for _ in range(2 + rng.below(3)))
-    return format_board(tuple(cells), side), target
+    start = tuple(cells)
+    length = rng.choice(spec.colours)
+    geo = geometry(side, side)
+    walked = start
+    for _ in range(spec.shortest[0] + rng.below(spec.shortest[1] - spec.shortest[0] + 1)):
+        moves = star_moves(walked, geo)
+        if not moves:
+            break
+        cell = rng.choice(moves)
+        walked = geo.rotate(walked, cell, geo.radius_of(walked[cell]))
+    runs = [line[i : i + length] for line in colour_lines(walked, geo) for i in range(len(line) - length + 1)]
+    runs = [run for run in runs if DEAD not in run]
+    if not runs:
+        return format_board(start, side), ""
+    run = rng.choice(runs)
+    return format_board(start, side), "".join(rng.choice(CARD_COLOURS) if c == WILD else c for c in run)
 
 
-def layers(board: str, target: str) -> tuple[int, float] | None:
-    """(shortest rotations, share of boards at that depth that solve) or None."""
-    from astrarium.games.constellations.board import parse_board
-
-    h, w, start = parse_board(board)
-    geo = geometry(h, w)
-    if found_count(colour_lines(start, geo), target):
-        return None
-    seen = {start}
-    layer = [start]
-    for depth in range(1, MAX_DEPTH + 1):
-        nxt = []
-        for cells in layer:
-            for cell in star_moves(cells, geo):
-                after = geo.rotate(cells, cell, geo.radius_of(cells[cell]))
-                if after not in seen:
-                    seen.add(after)
-                    nxt.append(after)
-        if not nxt:
-            return None
-        solving = sum(1 for cells in nxt if found_count(colour_lines(cells, geo), target))
-        if solving:
-            return depth, solving / len(nxt)
-        layer = nxt
-    return None
+def fits(spec: PackSpec, target: str, proof: Analysis, rating: int) -> bool:
+    """Whether a proved candidate belongs in its pack (length, rating, and the object the pack is about)."""
+    if not spec.shortest[0] <= proof.shortest <= spec.shortest[1] or not spec.ratings[0] <= rating <= spec.ratings[1]:
+        return False
+    if spec.needs == "C":
+        return proof.comet_needed
+    if spec.needs in ("N", "B"):
+        return spec.needs in proof.stars or OBJECTS[spec.needs][1] in target
+    return True
 
 
-def generate(count_by_depth: dict[int, int], seed: int = SEED) -> list[tuple[int, float, str, str]]:
+def generate(seed: int = SEED, per_pack: int = PER_PACK) -> list[Kept]:
+    """Every pack filled with ``per_pack`` puzzles, packs in grade order, each pack by rising rating."""
     rng = Rng(seed)
-    wanted = dict(count_by_depth)
-    kept: list[tuple[int, float, str, str]] = []
-    while any(wanted.values()):
-        board, target = random_candidate(rng)
-        found = layers(board, target)
-        if found is None or not wanted.get(found[0]) or any(k[3] == target for k in kept):
-            continue
-        wanted[found[0]] -= 1
-        kept.append((found[0], found[1], board, target))
-    kept.sort(key=lambda k: (k[0], -k[1]))
+    kept: list[Kept] = []
+    targets: set[str] = set()
+    total = len(PACKS) * per_pack
+    for spec in PACKS:
+        pack: list[Kept] = []
+        tries = 0
+        while len(pack) < per_pack:
+            tries += 1
+            if tries > MAX_TRIES:
+                raise RuntimeError(f"pack {spec.name}: only {len(pack)} puzzles after {MAX_TRIES} candidates")
+            board, target = random_candidate(spec, rng)
+            if not target or target in targets:
+                continue
+            if len(target) < 5 and per_pack - len(pack) <= spec.fives - sum(len(k.target) == 5 for k in pack):
+                continue
+            if "g" in target and sum("g" in k.target for k in kept + pack) + 1 > MAX_GREEN_SHARE * total:
+                continue
+            longest = spec.shortest[1] + spec.spare
+            proof = analyse(board, target, longest)
+            if proof is None:
+                continue
+            rotations = proof.shortest + spec.spare
+            if rotations != longest:  # the budget decides how many first rotations can still lead to a solution
+                proof = analyse(board, target, rotations)
+                assert proof is not None
+            rating = rate(proof.shortest, proof.sequences, proof.solutions, proof.first_moves, proof.good_first_moves, proof.repeats)
+            if not fits(spec, target, proof, rating):
+                continue
+            if proof.repeats and sum(k.proof.repeats for k in pack) >= MAX_REPEATING:
+                continue
+            # Spread the ratings: at most a third of a pack on one rating.
+            if sum(k.rating == rating for k in pack) >= -(-per_pack // 3):
+                continue
+            targets.add(target)
+            pack.append(Kept(spec, board, target, rotations, proof, rating))
+        pack.sort(key=lambda k: (k.rating, k.proof.shortest, -k.proof.solutions / k.proof.sequences))
+        kept += pack
     return kept
 
 
-def puzzles_toml(kept: list[tuple[int, float, str, str]]) -> str:
+def puzzles_toml(kept: list[Kept]) -> str:
     out = [
-        "# Solo puzzles for Constellations, easiest first, made by puzzlegen.py:",
+        "# Solo puzzles for Constellations in five graded packs, made by puzzlegen.py:",
         "#   python -m astrarium.games.constellations.puzzlegen",
-        "# rotations: how many rotations the player may make; shortest: the fewest that solve it (BFS proof).",
-        'about = "made by puzzlegen.py"',
+        "# rotations: allowed; shortest: the fewest that solve it; sequences: every sequence of that many rotations;",
+        "# solutions: those that solve it; first_moves / good_first_moves: first rotations, and those that can still lead",
+        "# to a solution within the allowed rotations; repeats: every shortest solution turns one star twice;",
+        "# rating: 1 to 10 from those counts (puzzles.rate). The tests prove every number again.",
+        'about = "five graded packs made by puzzlegen.py"',
         "",
     ]
-    for k, (depth, share, board, target) in enumerate(kept):
-        rotations = depth + 1 if depth <= 3 else depth
-        points = 1 + len(target)
+    for spec in PACKS:
+        out += ["[[pack]]", f'name = "{spec.name}"', f"grade = {spec.grade}", f'about = "{spec.about}"', ""]
+    index: dict[str, int] = {}
+    for k in kept:
+        n = index[k.pack.name] = index.get(k.pack.name, -1) + 1
+        p = k.proof
         out += [
             "[[puzzle]]",
-            f'name = "{NAMES[k % len(NAMES)]}"',
-            f'target = "{target}/{points}"',
-            f"rotations = {rotations}",
-            f"shortest = {depth}",
-            f'difficulty = "{DIFFICULTY[depth]}"  # {share:.4f} of the boards {depth} rotations away solve it',
-            f'board = """\n{board}\n"""',
+            f'name = "{k.pack.names[n % len(k.pack.names)]}"',
+            f'pack = "{k.pack.name}"',
+            f'target = "{k.target}/{1 + len(k.target)}"',
+            f"rotations = {k.rotations}",
+            f"shortest = {p.shortest}",
+            f"sequences = {p.sequences}",
+            f"solutions = {p.solutions}",
+            f"first_moves = {p.first_moves}",
+            f"good_first_moves = {p.good_first_moves}",
+            f"repeats = {'true' if p.repeats else 'false'}",
+            f"rating = {k.rating}",
+            f'difficulty = "{k.rating}/10 {grade(k.rating)}"',
+            f'board = """\n{k.board}\n"""',
             "",
         ]
     return "\n".join(out)
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("puzzles.toml"))
     args = parser.parse_args(argv)
-    kept = generate(PER_DEPTH)
+    kept = generate()
     args.out.write_text(puzzles_toml(kept), encoding="utf-8")
-    for depth, share, _board, target in kept:
-        print(f"{depth} rotations  share {share:.3f}  target {target}")
+    for k in kept:
+        p = k.proof
+        print(
+            f"{k.pack.name:14} {k.target:6} rating {k.rating:2}  shortest {p.shortest}  {p.solutions}/{p.sequences} solve  "
+            f"{p.good_first_moves}/{p.first_moves} first  repeats {p.repeats}  stars {''.join(sorted(p.stars))}"
+        )
 
 
 if __name__ == "__main__":

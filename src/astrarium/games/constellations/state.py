@@ -281,7 +281,7 @@ class ConstellationsState(State):
                 self._finish(f"the deck ran out in round {self.round}")
                 return
             if self.round >= self.options["max_rounds"]:
-                self._finish(f"{self.round} rounds were played")
+                self._finish("1 round was played" if self.round == 1 else f"{self.round} rounds were played")
                 return
             self.round += 1
         self.turn = (self.turn + 1) % self.players
@@ -291,13 +291,30 @@ class ConstellationsState(State):
         if self.players == 1:
             target = self.options["solo_target"]
             won = self.scores[0] >= target
-            verdict = "reached" if won else "missed"
-            reason = f"{reason}; {self.scores[0]} points {verdict} the solo target of {target}"
+            card = self._only_card()
+            if card is not None:
+                # A one-card challenge (a puzzle): the card is what counts, not its points.
+                reason = f"{card} was made and played: solved" if won else f"{reason} without playing {card}"
+            else:
+                verdict = "reached" if won else "missed"
+                reason = f"{reason}; {self.scores[0]} points {verdict} the solo target of {target}"
             self._outcome = Outcome((0,) if won else (), reason, scores)
             return
         best = max(self.scores)
         winners = tuple(s for s in range(self.players) if self.scores[s] == best)
         self._outcome = Outcome(winners, f"{reason}; top score {best}", scores)
+
+    def _only_card(self) -> str | None:
+        """The card of a one-card solo game that is won exactly when that card is played (a puzzle), else None.
+
+        Such a game is a challenge to make one constellation, so its end speaks of
+        the card; a score attack (any other solo game) speaks of points.
+        """
+        deck = self.options["deck"]
+        if deck is None or len(deck) != 1:
+            return None
+        card = Card.parse(deck[0])
+        return str(card) if self.options["solo_target"] <= card.points else None
 
     # -- copies and hidden information ---------------------------------------------
     def _copy_fields(self, new: State) -> None:
