@@ -308,3 +308,65 @@ def test_a_level_searches_with_the_games_tuned_settings() -> None:
     loop = PlayLoop(astrarium.get_game("orbital-combat").new_game(2, 1), {0: "human", 1: "hard"}, console(), Person([]))
     agent = loop.agents[1]
     assert agent.seconds == 2 and agent.rollout.value == "heuristic"  # type: ignore[attr-defined]
+
+
+# -- puzzles: the header a front end shows, the puzzle of the day, the list with packs ------------------------------
+def test_a_puzzle_header_speaks_in_one_unit_and_the_game_s_own_header_wins() -> None:
+    from astrarium.core.game import Puzzle
+
+    plain = Puzzle(1, "first", "make g/3", {}, moves=3, shortest=2)
+    assert plain.header() == ["Goal: make g/3", "Moves allowed: 3 (the shortest known solution takes 2)."]
+    constellations = astrarium.get_game("constellations")
+    first = constellations.puzzles()[0]
+    header = first.header()
+    assert header == [str(line) for line in first.extra["header"]]
+    assert any("difficulty" in line.lower() for line in header)
+
+
+def test_the_puzzle_of_the_day_is_the_same_all_day_and_moves_on() -> None:
+    from datetime import date, timedelta
+
+    game = astrarium.get_game("constellations")
+    monday = date(2026, 11, 23)
+    week = [game.puzzle_of_the_day(monday + timedelta(days=d)) for d in range(7)]
+    assert game.puzzle_of_the_day(monday) == week[0]
+    assert len({p.number for p in week}) > 1
+    assert all(p in game.puzzles() for p in week)
+
+
+def test_astrarium_puzzle_today_plays_the_puzzle_of_the_day_and_the_list_shows_packs() -> None:
+    from datetime import date
+
+    from typer.testing import CliRunner
+
+    from astrarium.cli import app
+
+    runner = CliRunner()
+    game = astrarium.get_game("constellations")
+    today = game.puzzle_of_the_day(date.today())
+    result = runner.invoke(app, ["puzzle", "constellations", "today"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert f"Puzzle {today.number}:" in result.output
+    listed = runner.invoke(app, ["puzzle", "constellations"])
+    assert listed.exit_code == 0
+    assert "pack" in listed.output and "Lamplight" in listed.output
+    assert "astrarium puzzle constellations today" in " ".join(listed.output.split())
+    refused = runner.invoke(app, ["puzzle", "constellations", "tomorrow"])
+    assert refused.exit_code == 2
+    assert "not tomorrow (or: today)" in refused.output
+
+
+def test_the_constellations_board_counts_finds_and_points_in_words() -> None:
+    game = astrarium.get_game("constellations")
+    for seed in range(40):
+        state = game.new_game(2, seed)
+        import random
+
+        rand = random.Random(seed)
+        while not state.is_over:
+            state.apply(rand.choice(state.legal_actions()))
+            text = state.render(0)
+            assert "1x" not in text and " 1 points" not in text
+            if "Last play:" in text and ("found once" in text or "found twice" in text):
+                return
+    raise AssertionError("no play found a constellation in 40 random games")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -33,7 +34,7 @@ from astrarium.cli.session import (
     step_through,
 )
 from astrarium.core.errors import AstrariumError, RecordError, short
-from astrarium.core.game import Game, State
+from astrarium.core.game import Game, Puzzle, State
 from astrarium.core.records import load_record, replay
 
 
@@ -331,26 +332,32 @@ def serve(
 @app.command()
 def puzzle(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game with puzzles, e.g. constellations")],
-    number: Annotated[Optional[int], typer.Argument(help="puzzle number (omit to list them)")] = None,
+    number: Annotated[Optional[str], typer.Argument(metavar="[N|today]", help="a puzzle number, or today (omit to list)")] = None,
 ) -> None:
-    """Play one of a game's solo puzzles (omit the number to list them)."""
+    """Play one of a game's solo puzzles, or the puzzle of the day (omit the number to list them)."""
     game = _game(game_id)
     puzzles = game.puzzles()
     if not puzzles:
         raise fail(f"{game.id} has no puzzles")
     if number is None:
         table = Table(title=f"{game.title} puzzles")
-        for col in ("#", "name", "difficulty", "moves", "goal"):
+        packed = any(p.extra.get("pack") for p in puzzles)
+        for col in ("#", "name", *(["pack"] if packed else []), "difficulty", "moves", "goal"):
             table.add_column(col)
         for p in puzzles:
-            table.add_row(str(p.number), escape(p.name), escape(p.difficulty), str(p.moves), escape(p.goal))
+            pack = [escape(str(p.extra.get("pack") or ""))] if packed else []
+            table.add_row(str(p.number), escape(p.name), *pack, escape(p.difficulty), str(p.moves), escape(p.goal))
         console.print(table)
-        console.print(f"Play one with: astrarium puzzle {game.id} N")
+        console.print(f"Play one with: astrarium puzzle {game.id} N, or today's with: astrarium puzzle {game.id} today")
         return
-    chosen = next((p for p in puzzles if p.number == number), None)
+    numbers = sorted(p.number for p in puzzles)
+    if number.strip().lower() == "today":
+        chosen: Puzzle | None = game.puzzle_of_the_day(date.today())
+    else:
+        wanted = parse_number(number.strip()) if number.strip().isdigit() else None
+        chosen = next((p for p in puzzles if p.number == wanted), None)
     if chosen is None:
-        numbers = sorted(p.number for p in puzzles)
-        raise fail(f"{game.id} has puzzles {numbers[0]} to {numbers[-1]}, not {short(str(number), 20)}")
+        raise fail(f"{game.id} has puzzles {numbers[0]} to {numbers[-1]}, not {short(number, 20)} (or: today)")
     ask = default_ask(console)
     play_puzzle(game, chosen, console, ask)
     ask.exit_if_ended()

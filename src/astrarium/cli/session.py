@@ -778,7 +778,8 @@ def play_puzzle(game: Game, puzzle: Puzzle, console: Console, ask: Ask) -> bool:
     state = game.new_game(1, 0, dict(puzzle.options))
     start = state.clone()
     console.rule(f"Puzzle {puzzle.number}: {escape(puzzle.name)}")
-    console.print(f"Goal: {escape(puzzle.goal)}  (moves allowed: {puzzle.moves}; shortest known: {puzzle.shortest})")
+    for line in puzzle.header():
+        console.print(escape(line))
     while True:
         width, height = console.size
         legal = state.legal_actions()

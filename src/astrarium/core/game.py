@@ -16,12 +16,14 @@ computer players, records, tests) is written once against this API.
 from __future__ import annotations
 
 import copy
+import hashlib
 import importlib
 import json
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from importlib import resources
 from typing import Any, ClassVar, cast
 
@@ -57,6 +59,13 @@ class Puzzle:
     shortest: int
     difficulty: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def header(self) -> list[str]:
+        """The lines a front end shows above the puzzle: the game's own (``extra["header"]``), else the goal and budget."""
+        lines = self.extra.get("header")
+        if isinstance(lines, list | tuple) and lines:
+            return [str(line) for line in lines]
+        return [f"Goal: {self.goal}", f"Moves allowed: {self.moves} (the shortest known solution takes {self.shortest})."]
 
 
 class Game(ABC):
@@ -216,6 +225,14 @@ class Game(ABC):
     def puzzles(self) -> list[Puzzle]:
         """Solo puzzles shipped with the game, easiest first (none by default)."""
         return []
+
+    def puzzle_of_the_day(self, day: date) -> Puzzle:
+        """The puzzle for ``day``, the same for everyone all day (from a hash of the date; games may grade it by weekday)."""
+        puzzles = self.puzzles()
+        if not puzzles:
+            raise ValueError(f"{self.id} has no puzzles")
+        digest = hashlib.sha256(f"{self.id} {day.isoformat()}".encode()).digest()
+        return puzzles[int.from_bytes(digest[:8], "big") % len(puzzles)]
 
     def puzzle_solved(self, puzzle: Puzzle, state: State) -> bool:
         """Whether ``state`` meets ``puzzle``'s goal (games with puzzles override this)."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.markup import escape
 
 from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, TEXT, first_fit
+from astrarium.core.words import plural
 from astrarium.games.constellations.board import EMPTY, column_name
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def _parts(state: ConstellationsState, seat: int | None) -> list[tuple[str, str]
         parts.append((TEXT, "Hands: " + ", ".join(others)))
     if state.played:
         s, card, found, points = state.played[-1]
-        parts.append((TEXT, f"Last play: seat {s} played {card_markup(card)}, found {found}x for {points} points"))
+        parts.append((TEXT, f"Last play: seat {s} played {card_markup(card)}, found {_times(found)} for {plural(points, 'point')}"))
     if state.swapped:
         s, card = state.swapped[-1]
         parts.append((TEXT, f"Last swap: seat {s} discarded {card_markup(card)}"))
@@ -77,3 +78,8 @@ def render_fit(state: ConstellationsState, seat: int | None = None, *, width: in
 def render_state(state: ConstellationsState, seat: int | None = None) -> str:
     """The position in the layout that fits a 120x40 terminal."""
     return render_fit(state, seat)
+
+
+def _times(n: int) -> str:
+    """``once``, ``twice``, ``3 times``: how often a constellation was found."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
