@@ -25,12 +25,14 @@ type = "creature"
 copies = 2
 damage = 2
 health = 2
+purpose = "A cold body that holds a lane."
 
 [cards.tail-burn]
 name = "Tail Burn"
 type = "spell"
 copies = 2
 on_play = [{ effect = "damage", amount = 1, target = "enemy_player" }]
+purpose = "Burns the opponent directly."
 """
 
 
@@ -233,6 +235,21 @@ def test_data_files_a_non_table_entry_is_a_data_error_naming_file_and_entry(tmp_
             "deck.phases.#1.start.#1",
             "cannot be chosen",
         ),
+        (
+            'kind = "setup" }',
+            'kind = "setup", start = [{ effect = "advance" }] }',
+            "deck.phases.#1.start.#1",
+            "advance is allowed only in on_play",
+        ),
+        ("health = 2\n", 'health = 2\non_turn_start = [{ effect = "advance" }]\n', "cards.ice-shard.on_turn_start.#1", "only in on_play"),
+        ("health = 2\n", 'health = 2\non_activate = [{ effect = "advance" }]\n', "cards.ice-shard.on_activate.#1", "only in on_play"),
+        (
+            "health = 2\n",
+            'health = 2\non_play = [{ effect = "advance", target = "enemy_player" }]\n',
+            "cards.ice-shard.on_play.#1",
+            "advance always",
+        ),
+        ("health = 2\n", 'health = 2\non_play = [{ effect = "advance", amount = 2 }]\n', "cards.ice-shard.on_play.#1", "exactly one phase"),
     ],
 )
 def test_data_files_cross_checks_name_the_entry(tmp_path: Path, old: str, new: str, entry: str, problem: str) -> None:
@@ -243,7 +260,7 @@ def test_data_files_cross_checks_name_the_entry(tmp_path: Path, old: str, new: s
 
 
 def test_data_files_too_many_cards_phases_or_effects_are_refused(tmp_path: Path) -> None:
-    many = "".join(f'\n[cards.c{i}]\nname = "C{i}"\ntype = "creature"\ncopies = 2\nhealth = 1\n' for i in range(31))
+    many = "".join(f'\n[cards.c{i}]\nname = "C{i}"\ntype = "creature"\ncopies = 2\nhealth = 1\npurpose = "p"\n' for i in range(31))
     with pytest.raises(DataError, match="at most 30 items") as err:
         GAME.new_game(2, 0, {"sun_deck": write(tmp_path, GOOD.split("[cards.ice-shard]")[0] + many)})
     assert err.value.entry == "cards"
@@ -353,3 +370,23 @@ def test_positions_a_card_passes_its_maximum_health_only_if_its_deck_can_heal_it
     with pytest.raises(OptionError, match="at most 2 health"):
         GAME.new_game(2, 0, {"moon_deck": comet, "position": "moon board A4 ice-shard 3"})
     assert GAME.new_game(2, 0, {"moon_deck": comet, "position": "moon board A4 ice-shard 2"}).full_view()["board"][0]["health"] == 2
+
+
+# -- every card has a purpose --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "old,new,problem",
+    [
+        ('purpose = "A cold body that holds a lane."\n', "", "Field required"),
+        ('purpose = "A cold body that holds a lane."', 'purpose = "   "', "should match pattern"),
+        ('purpose = "A cold body that holds a lane."', 'purpose = ""', "at least 1 character"),
+        ('purpose = "A cold body that holds a lane."', 'purpose = "two\\nlines"', "should match pattern"),
+    ],
+)
+def test_decks_each_card_entry_has_a_one_line_purpose(tmp_path: Path, old: str, new: str, problem: str) -> None:
+    """The issue: each card entry in a deck file states its purpose in one line, or the file is refused naming the card."""
+    path = write(tmp_path, GOOD.replace(old, new))
+    with pytest.raises(DataError, match=re.escape(problem)) as err:
+        GAME.new_game(2, 0, {"sun_deck": path})
+    assert err.value.file == path and err.value.entry == "cards.ice-shard.purpose"

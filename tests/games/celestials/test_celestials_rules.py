@@ -92,9 +92,15 @@ def test_phases_moon_waxing_start_mends_every_moon_card_up_to_its_maximum() -> N
     assert cell(state, "A4")["health"] == 3 and cell(state, "B4")["health"] == 5
 
 
-def test_phases_sun_dusk_start_heals_the_sun() -> None:
+def test_phases_sun_dusk_start_heals_the_sun_and_burns_the_moon() -> None:
     state = start("sun phase Dusk; sun health 15")
-    assert players(state)[0]["health"] == 17
+    assert players(state)[0]["health"] == 17 and players(state)[1]["health"] == 19
+
+
+def test_phases_moon_waning_start_heals_the_moon_and_swells_her_cards_past_their_maximum() -> None:
+    state = start("sun hand advance; moon phase Waning; moon health 15; moon board A4 night-wolf")
+    play(state, "draw", "end", "keep")
+    assert players(state)[1]["health"] == 16 and cell(state, "A4")["health"] == 4 + 1
 
 
 # -- Turns ---------------------------------------------------------------------------------------
@@ -225,7 +231,7 @@ def test_structures_do_not_manoeuvre() -> None:
 
 
 def test_spells_activate_immediately_and_go_to_the_graveyard() -> None:
-    state = start("sun phase Zenith; sun hand sunspear advance; moon board C4 night-wolf")
+    state = start("sun phase Zenith; sun hand sunspear advance; moon board C4 night-wolf 4")
     play(state, "draw", "play sunspear C4")
     assert cell(state, "C4") is None
     assert players(state)[0]["graveyard"] == ["sunspear"]

@@ -233,7 +233,7 @@ def test_hand_shows_each_card_with_its_text() -> None:
     hand = of_class(root, "hand-card")
     assert sorted(el.attrib["data-token"] for el in hand) == ["advance", "phoenix", "radiance", "solar-flare", "sunspear"]
     sunspear = next(el for el in hand if el.attrib["data-token"] == "sunspear")
-    assert texts(sunspear)[:3] == ["Sunspear", "spell · play in Zenith", "on play: damage 4 chosen enemy"]
+    assert texts(sunspear)[:3] == ["Sunspear", "spell · play in Zenith", "on play: damage 4 chosen enemy; damage 1 enemy"]
     phoenix = next(el for el in hand if el.attrib["data-token"] == "phoenix")
     assert texts(phoenix)[:2] == ["Phoenix", "⚔2  ♥3"]
     assert "turn start: mend 1 self" in texts(phoenix)

@@ -35,11 +35,12 @@ def test_creature_played_to_its_square() -> None:
 
 
 def test_spell_destroys_the_creature_it_targets() -> None:
-    state = game("sun phase Zenith; sun hand sunspear; moon board B4 night-wolf")
+    state = game("sun phase Zenith; sun hand sunspear; moon board B4 night-wolf 4")
     state.apply("nodraw")
     assert told(state, "play sunspear B4", 1) == [
         "Sun (A) casts Sunspear at the Moon's Night Wolf on B4.",
         "The Moon's Night Wolf on B4 is destroyed.",
+        "Moon (B) loses 1 health (20 → 19).",
     ]
 
 
@@ -81,14 +82,18 @@ def test_turn_start_effect_of_the_new_phase_is_told_after_the_turn_passes() -> N
     assert told(state, "keep", None) == [
         "Sun (A) keeps the hand.",
         "Moon (B) begins turn 1 of 30 in Waning.",
-        "Moon (B) heals 3 (10 → 13).",
+        "Moon (B) heals 1 (10 → 11).",
     ]
 
 
 def test_exhaustion_by_a_spell_and_recovery_at_the_end_of_the_turn() -> None:
-    state = game("moon phase New Moon; moon hand eclipse; sun board A1 phoenix", first="moon")
+    state = game("moon phase New Moon; moon hand eclipse moth-swarm; sun board A1 phoenix", first="moon")
     state.apply("nodraw")
-    assert told(state, "play eclipse", None) == ["Moon (B) casts Eclipse.", "Exhausted: the Sun's Phoenix on A1."]
+    assert told(state, "play eclipse", None) == [
+        "Moon (B) casts Eclipse.",
+        "Exhausted: the Sun's Phoenix on A1.",
+        "Moon (B) moves to the next phase: New Moon → Waxing; the plays of the turn end.",
+    ]
     state = game("sun board A1 phoenix; sun board B1 solar-lion")
     state.apply("move A1 A2")
     state.apply("move B1 B2")

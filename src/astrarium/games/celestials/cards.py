@@ -62,6 +62,7 @@ class Effect(Enum):
     MEND = "mend"  # add health, but not above the card's maximum (the seed's "unless the contrary is specified")
     DRAW = "draw"  # the owner draws cards (hand limit holds)
     EXHAUST = "exhaust"  # the target card is exhausted (until the end of its owner's next turn)
+    ADVANCE = "advance"  # the owner moves to the next phase; like an Advance Phase card, it ends the plays of the turn
 
 
 class Target(Enum):
@@ -106,6 +107,8 @@ class Step:
         words = self.target.value.replace("_", " ")
         if self.effect is Effect.DRAW:
             return f"draw {self.amount}"
+        if self.effect is Effect.ADVANCE:
+            return "advance the phase (ends the plays)"
         if self.effect is Effect.EXHAUST:
             return f"{self.effect.value} {words}"
         return f"{self.effect.value} {self.amount} {words}"
@@ -206,7 +209,10 @@ class CardData(DataModel):
     on_play: Effects = []
     on_activate: Effects | None = None
     on_turn_start: Effects = []
-    purpose: Annotated[str, StringConstraints(max_length=MAX_PURPOSE, pattern=r"^[^\x00-\x1f\x7f]*$")] = ""
+    #: Required: every card states in one line why it is in the deck (what a player uses it for).
+    purpose: Annotated[
+        str, StringConstraints(min_length=1, max_length=MAX_PURPOSE, pattern=r"^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$")
+    ]
 
 
 class DeckHead(DataModel):
@@ -232,12 +238,21 @@ def effects_problem(steps: list[StepData], where: str, *, placed: bool, chosen: 
     ``placed``: the list belongs to a card on the board, so targets measured from
     its location exist; ``chosen``: the action names a target (a spell's play, an
     activation), and one effect list chooses at most one kind of target.
+    ``advance`` may stand only in ``on_play``: the seed lets a player advance by
+    *playing* a card, and that play ends the turn.
     """
     chosen_target: Target | None = None
     for i, step in enumerate(steps, 1):
         at, target = f"#{i}", step.target.value
         if step.effect is Effect.DRAW and step.target is not Target.OWN_PLAYER:
             return at, f"draw always targets own_player, not {target!r}"
+        if step.effect is Effect.ADVANCE:
+            if step.target is not Target.OWN_PLAYER:
+                return at, f"advance always targets own_player, not {target!r}"
+            if where != "on_play":
+                return at, f"advance is allowed only in on_play (a card played to move the phase on), not in {where}"
+            if step.amount != 1:
+                return at, f"advance moves exactly one phase on, not {step.amount}"
         if step.effect is Effect.EXHAUST and step.target in PLAYERS:
             return at, f"exhaust needs a card target, not {target!r}"
         if step.target in PLACED and not placed:

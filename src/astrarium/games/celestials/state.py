@@ -434,6 +434,10 @@ class CelestialsState(State):
                         break
                     self._draw(seat)
                 continue
+            if s.effect is Effect.ADVANCE:  # only in on_play (cards.py): the seed's "playing one of these cards will end your turn"
+                self.phase[seat] = (self.phase[seat] + 1) % len(self.rules.decks[seat].phases)
+                self._to_discard_step()
+                continue
             if t is Target.OWN_PLAYER or t is Target.ENEMY_PLAYER:
                 who = seat if t is Target.OWN_PLAYER else 1 - seat
                 if s.effect is Effect.DAMAGE:

@@ -282,6 +282,16 @@ def _reshuffle_lines(before: Mapping[str, Any], after: Mapping[str, Any], names:
     return lines
 
 
+def _phase_lines(verb: str, seat: int | None, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """A phase moved on by a played card's ``advance`` effect (Advance Phase itself says so in its first line)."""
+    if verb != "play" or seat is None:
+        return []
+    old, new = _text(_player(before, seat).get("phase")), _text(_player(after, seat).get("phase"))
+    if not old or not new or old == new:
+        return []
+    return [f"{who(after, seat)} moves to the next phase: {old} → {new}; the plays of the turn end."]
+
+
 def _turn_began(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
     """Whether a new turn began: its start effects happened (after any reshuffle question was answered)."""
     if _outcome_of(after) is not None or after.get("step") == TURN_OVER:
@@ -335,6 +345,7 @@ def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any])
     if not began:
         lines += changes + health
     lines += _other_draws(verb, words, seat, names, before, after)
+    lines += _phase_lines(verb, seat, before, after)
     lines += recovered
     lines += _reshuffle_lines(before, after, names)
     if began:
