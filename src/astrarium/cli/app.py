@@ -320,13 +320,14 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
     data: Annotated[Optional[Path], typer.Option(help="folder of the SQLite database (default ~/.local/share/astrarium)")] = None,
     db: Annotated[Optional[str], typer.Option(help="a database URL instead, e.g. postgresql://user@host/astrarium")] = None,
+    compress: Annotated[bool, typer.Option("--compress", help="compress WebSocket messages (for players on slow connections)")] = False,
 ) -> None:
     """Run the web table: play in a browser with friends and computer players (docs/server.md)."""
     try:
         from astrarium.web.serve import run
     except ImportError as exc:
         raise fail(f"the web table needs its extra: pip install 'astrarium[web]' ({exc.name} is missing)") from exc
-    run(host, port, data, db)
+    run(host, port, data, db, compress=compress)
 
 
 @app.command()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -245,7 +246,7 @@ class Table:
         legal: list[str] = []
         if seat is not None and seat == mover and not state.is_over:
             legal = [str(a) for a in state.legal_actions()]
-        tokens = {n: (self.game.action_tokens(n) if self.picture else n.split()) for n in legal}
+        tokens = {n: (_tokens(self.game, n) if self.picture else n.split()) for n in legal}
         snap = {
             "move": state.move_number,
             "to_move": mover,
@@ -987,6 +988,12 @@ class Hub:
         for stored in await self._db().load_seats(table.id):
             seat = table.seats[stored.seat]
             seat.token_hash, seat.claimed = stored.token_hash, stored.claimed
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _tokens(game: Game, notation: str) -> list[str]:
+    """The picture's tokens of an action (the same for every position; a busy table asks for them on every move)."""
+    return list(game.action_tokens(notation))
 
 
 def clean_text(text: str, limit: int, lines: bool = False) -> str:

@@ -24,8 +24,15 @@ def run(
     db: str | None = None,
     workers: int = 0,
     creates_per_minute: int | None = None,
+    compress: bool = False,
 ) -> None:
-    """Serve until interrupted. ``data`` is the folder of the SQLite database; ``db`` a database URL instead."""
+    """Serve until interrupted. ``data`` is the folder of the SQLite database; ``db`` a database URL instead.
+
+    ``compress`` turns on WebSocket compression (permessage-deflate): a position with its picture
+    is 10-30 KB and compresses several times over, but compressing every message is the largest
+    single cost of a busy server's own work (docs/performance.md), so it is off unless the players'
+    connections are slow.
+    """
     import uvicorn
 
     from astrarium.web.app import create_app
@@ -42,6 +49,7 @@ def run(
         host=host,
         port=port,
         ws_max_size=WS_MAX_BYTES,
+        ws_per_message_deflate=compress,
         proxy_headers=True,
         server_header=False,
         log_level="info",
@@ -56,9 +64,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--data", type=Path, default=None, help="folder of the SQLite database")
     parser.add_argument("--db", default=None, help="a database URL instead, e.g. postgresql://user@host/astrarium")
     parser.add_argument("--workers", type=int, default=0, help="processes for computer players (0: cores - 1)")
+    parser.add_argument("--compress", action="store_true", help="compress WebSocket messages (for slow connections)")
     parser.add_argument("--creates-per-minute", type=int, default=None, help="new games one address may make a minute (default 30)")
     args = parser.parse_args(argv)
-    run(args.host, args.port, args.data, args.db, args.workers, args.creates_per_minute)
+    run(args.host, args.port, args.data, args.db, args.workers, args.creates_per_minute, args.compress)
 
 
 if __name__ == "__main__":
