@@ -229,6 +229,25 @@ def test_greedy_takes_an_immediate_win_and_mcts_reports_its_search() -> None:
     assert max(agent.last_visits, key=agent.last_visits.get) == "take 3"
 
 
+def test_greedy_expansion_tries_the_one_step_best_action_first() -> None:
+    # Nim from 7: taking 3 leaves 4 (a lost position for the opponent), the best the evaluation sees one step ahead;
+    # with one simulation the root has one child, and greedy expansion makes it that action.
+    for kind in ("mcts", "ismcts"):
+        agent = make_agent(f"{kind}:iterations=1,expand=greedy", seed=3)
+        state = nim(7)
+        best = max(state.legal_actions(), key=lambda a: after(state, a).evaluate(0))
+        assert agent.choose(state) == best, kind
+    # Random expansion is the default: over seeds it does not always start with that action.
+    firsts = {make_agent("mcts:iterations=1", seed=s).choose(nim(7)) for s in range(20)}
+    assert len(firsts) > 1
+
+
+def after(state: State, action: Any) -> State:
+    copy = state.clone()
+    copy.apply(action)
+    return copy
+
+
 def test_a_budget_in_seconds_stops_in_time() -> None:
     agent = MCTSAgent(seed=1, seconds=0.05)
     agent.choose(nim(30))

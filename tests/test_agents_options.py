@@ -90,7 +90,17 @@ def test_every_registered_player_declares_its_options() -> None:
 
     for kind in agent_names():
         assert agent_options(kind) is not None, kind
-    assert agent_options("mcts") == ["iterations", "seconds", "c", "rollout", "depth", "epsilon", "normalize", "perfect_information"]
+    assert agent_options("mcts") == [
+        "iterations",
+        "seconds",
+        "c",
+        "rollout",
+        "depth",
+        "epsilon",
+        "normalize",
+        "perfect_information",
+        "expand",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -102,6 +112,7 @@ def test_every_registered_player_declares_its_options() -> None:
         ("greedy:perfect_information=1", "perfect_information must be true or false, not 1"),
         ("mcts:normalize=2", "normalize must be true or false"),
         ("mcts:rollout=5", "rollout must be one of random, heuristic, not 5"),
+        ("mcts:expand=best", "expand must be one of random, greedy, not 'best'"),
         ("mcts:iterations=true", "iterations must be a whole number from 1 to 10,000,000, not True"),
         ("mcts:" + "x" * 300, "longer than 200 characters"),
         ("mcts:=3", "should look like name=value"),

@@ -307,7 +307,7 @@ def test_a_level_searches_with_the_games_tuned_settings() -> None:
     assert table_spec("easy", True, "celestials") == "greedy"
     loop = PlayLoop(astrarium.get_game("orbital-combat").new_game(2, 1), {0: "human", 1: "hard"}, console(), Person([]))
     agent = loop.agents[1]
-    assert agent.seconds == 2 and agent.rollout.value == "heuristic"  # type: ignore[attr-defined]
+    assert agent.seconds == 2 and agent.depth == 0 and agent.greedy_expand  # type: ignore[attr-defined]
 
 
 # -- puzzles: the header a front end shows, the puzzle of the day, the list with packs ------------------------------

@@ -38,7 +38,7 @@ TUNING: dict[str, str] = {
     "celestials": "depth=10",
     "connected-worlds": "depth=20",
     "constellations": "rollout=heuristic,depth=2,c=0.5",
-    "orbital-combat": "rollout=heuristic,depth=4",
+    "orbital-combat": "depth=0,expand=greedy,iterations=1000",
     "streamlines": "rollout=heuristic,depth=4",
 }
 

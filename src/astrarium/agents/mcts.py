@@ -5,7 +5,11 @@ for a budget of iterations or seconds:
 
 1. *select*: from the root, follow the child with the best UCT score
    ``mean + c * sqrt(ln(N) / n)`` while every legal action has a child;
-2. *expand*: add one untried action, chosen at random;
+2. *expand*: add one untried action, chosen at random (``expand=random``), or
+   the one whose position the mover's evaluation scores best, one step ahead
+   (``expand=greedy``: the first reply the search meets at an opponent's turn
+   is that opponent's best answer, so a small budget still reads a position
+   two moves deep, as a game where each move answers a visible one needs);
 3. *roll out*: play random actions (``rollout=random``) or the greedy action
    with probability ``1 - epsilon`` (``rollout=heuristic``) until the game
    ends or ``depth`` actions were played (heuristic rollouts: 8 unless told;
@@ -58,6 +62,13 @@ from astrarium.core.errors import short
 from astrarium.core.game import State
 
 
+class Expand(StrEnum):
+    """Which untried action a node adds first."""
+
+    RANDOM = "random"
+    GREEDY = "greedy"
+
+
 class Rollout(StrEnum):
     """How a simulation plays on from the new leaf."""
 
@@ -105,8 +116,12 @@ class MCTSAgent:
         epsilon: float = 0.2,
         normalize: bool = False,
         perfect_information: bool = False,
+        expand: Expand | str = Expand.RANDOM,
     ) -> None:
         self.iterations, self.seconds = check_budget(iterations, seconds)
+        if not isinstance(expand, str) or expand not in set(Expand):
+            raise ValueError(f"expand must be one of {', '.join(Expand)}, not {short(repr(expand), 40)}")
+        self.greedy_expand = Expand(expand) is Expand.GREEDY
         if not isinstance(rollout, str) or rollout not in set(Rollout):
             raise ValueError(f"rollout must be one of {', '.join(Rollout)}, not {short(repr(rollout), 40)}")
         self.rollout = Rollout(rollout)
@@ -172,6 +187,7 @@ class MCTSAgent:
         count = 0
         rollout = self._rollout
         normalize = self.normalize
+        greedy_expand = self.greedy_expand
         while count < limit:
             if deadline is not None and time.perf_counter() >= deadline:  # every simulation: one can take 50 ms
                 break
@@ -183,12 +199,17 @@ class MCTSAgent:
                 untried = node.untried
                 if untried is None:
                     untried = node.untried = world.legal_actions()
+                    if greedy_expand and len(untried) > 1:
+                        untried = node.untried = self._worst_first(world, untried)
                     node.children = []
                 if untried:
-                    i = int(rand() * len(untried))
-                    action = untried[i]
-                    untried[i] = untried[-1]
-                    untried.pop()
+                    if greedy_expand:
+                        action = untried.pop()
+                    else:
+                        i = int(rand() * len(untried))
+                        action = untried[i]
+                        untried[i] = untried[-1]
+                        untried.pop()
                     child = Node(action, world.current_player)
                     node.children.append(child)
                     advance(world, action)
@@ -229,7 +250,10 @@ class MCTSAgent:
                     children = node.children = {}
                 untried = [a for a in legal if a not in children]
                 if untried:
-                    action = untried[int(rand.random() * len(untried))]
+                    if self.greedy_expand and len(untried) > 1:
+                        action = self._worst_first(world, untried)[-1]
+                    else:
+                        action = untried[int(rand.random() * len(untried))]
                     child = Node(action, world.current_player)
                     children[action] = child
                     if availability:
@@ -305,6 +329,18 @@ class MCTSAgent:
             if value > best_value:
                 best, best_value = action, value
         return best
+
+    def _worst_first(self, world: State, actions: list[Any]) -> list[Any]:
+        """``actions`` ordered by the mover's evaluation one step ahead, worst first (ties: the legal order)."""
+        seat = seat_to_act(world)
+        scored = []
+        for index, action in enumerate(actions):
+            after = world.clone()
+            advance(after, action)
+            value = after.returns()[seat] if after.is_over else after.evaluate(seat)
+            scored.append((value, -index, action))
+        scored.sort(key=lambda item: (item[0], item[1]))
+        return [action for _, _, action in scored]
 
     def _limits(self, started: float) -> tuple[float, float | None]:
         limit = self.iterations if self.iterations is not None else math.inf
