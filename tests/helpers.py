@@ -28,3 +28,24 @@ def sample_positions(state: State, seed: int, count: int) -> list[State]:
         return positions
     step = len(positions) / count
     return [positions[int(i * step)] for i in range(count)]
+
+
+def play_rotated(game_id: str, line_up: list[str], seed: int, options: dict[str, object] | None = None) -> State:
+    """Game ``seed`` of a two-player arena run, played as the arena plays it.
+
+    Line-up entry k sits at seat (k + seed) mod 2 and its player is built with
+    seed ``seed * 1000 + k``, so a slow test replays exactly the games of the
+    measurement its rules document quotes.
+    """
+    from astrarium import get_game
+    from astrarium.agents import make_agent
+
+    seats = [line_up[(seat - seed) % 2] for seat in range(2)]
+    entries = [(seat - seed) % 2 for seat in range(2)]
+    agents = [make_agent(spec, seed * 1000 + entry) for spec, entry in zip(seats, entries, strict=True)]
+    state = get_game(game_id).new_game(2, seed, dict(options or {}))
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(agents[seat].choose(state))
+    return state

@@ -14,8 +14,8 @@ import re
 import pytest
 
 import astrarium
-from astrarium.agents import make_agent
 from astrarium.core import State
+from helpers import play_rotated
 
 GAME = astrarium.get_game("connected-worlds")
 #: The searching player at the level the measurements use (docs/agents.md, the Strength table).
@@ -28,15 +28,7 @@ pytestmark = pytest.mark.slow
 
 def play(line_up: list[str], seed: int, **options: object) -> State:
     """Game ``seed`` of an arena run of ``line_up`` with these options."""
-    seats = [line_up[(seat - seed) % 2] for seat in range(2)]
-    entries = [(seat - seed) % 2 for seat in range(2)]
-    agents = [make_agent(spec, seed=seed * 1000 + entry) for spec, entry in zip(seats, entries, strict=True)]
-    state = GAME.new_game(2, seed, dict(options))
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state.apply(agents[seat].choose(state))
-    return state
+    return play_rotated(GAME.id, line_up, seed, options)
 
 
 def entry_won(state: State, entry: int, seed: int) -> bool:

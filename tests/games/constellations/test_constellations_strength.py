@@ -25,6 +25,7 @@ from astrarium.agents.scripted_constellations import LookaheadPlayer
 from astrarium.core import State
 from astrarium.games.constellations.actions import Play, Rotate
 from astrarium.games.constellations.puzzles import solve
+from helpers import play_rotated
 
 GAME = astrarium.get_game("constellations")
 SEARCH = "mcts:iterations=300,rollout=heuristic,depth=2,c=0.5"
@@ -32,14 +33,8 @@ LOOKAHEAD = "constellations-lookahead"
 
 
 def play(line_up: list[str], seed: int) -> State:
-    """Game ``seed`` as the arena plays it: line-up entry k at seat (k + seed) mod 2, agent seeds seed*1000 + entry."""
-    seats = [line_up[(seat - seed) % 2] for seat in range(2)]
-    entries = [(seat - seed) % 2 for seat in range(2)]
-    agents = [make_agent(spec, seed * 1000 + entry) for spec, entry in zip(seats, entries, strict=True)]
-    state = GAME.new_game(2, seed)
-    while not state.is_over:
-        state.apply(agents[state.current_player].choose(state))
-    return state
+    """Game ``seed`` as the arena plays it (``helpers.play_rotated``)."""
+    return play_rotated(GAME.id, line_up, seed)
 
 
 def wins(line_up: list[str], games: int, first: int = 0) -> int:

@@ -25,8 +25,8 @@ from __future__ import annotations
 import pytest
 
 import astrarium
-from astrarium.agents import make_agent
 from astrarium.core import State
+from helpers import play_rotated
 
 GAME = astrarium.get_game("orbital-combat")
 MCTS = "mcts:iterations=300,depth=0"
@@ -36,14 +36,8 @@ pytestmark = pytest.mark.slow
 
 
 def play(line_up: list[str], seed: int) -> State:
-    """Game ``seed`` as the arena plays it: line-up entry k at seat (k + seed) mod 2, agent seeds seed*1000 + entry."""
-    seats = [line_up[(seat - seed) % 2] for seat in range(2)]
-    entries = [(seat - seed) % 2 for seat in range(2)]
-    agents = [make_agent(spec, seed * 1000 + entry) for spec, entry in zip(seats, entries, strict=True)]
-    state = GAME.new_game(2, seed)
-    while not state.is_over:
-        state.apply(agents[state.current_player].choose(state))
-    return state
+    """Game ``seed`` as the arena plays it (``helpers.play_rotated``)."""
+    return play_rotated(GAME.id, line_up, seed)
 
 
 def entry_return(state: State, entry: int, seed: int) -> float:
