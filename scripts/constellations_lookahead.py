@@ -4,8 +4,8 @@ The *lookahead* player chooses its rotation by searching its own rotations only
 (breadth first, ``--depth`` rotations after the one it makes, the opponent
 ignored) and scoring each board by what its hand would score on the nearest
 board that shows each card, discounted by ``--gamma`` per rotation; then it plays
-every card found. It never sees the other hand or the deck. It is a yardstick
-for the search players (docs/agents.md), not one of them.
+every card found. It never sees the other hand or the deck. It is the shipped
+``constellations-lookahead`` player (docs/agents.md), the yardstick of the search players.
 
 With ``--replies`` it also reckons with the opponent: each rotation is worth the
 points of the cards it makes now plus the mean, over every rotation the
@@ -37,43 +37,56 @@ from typing import Any
 import astrarium
 from astrarium.agents import make_agent
 from astrarium.agents.arena import wilson_interval
+from astrarium.agents.scripted_constellations import LookaheadPlayer
 from astrarium.games.constellations.actions import END, PASS, Play
-from astrarium.games.constellations.board import colour_lines, found_count, star_moves
+from astrarium.games.constellations.board import found_count
 from astrarium.games.constellations.cards import Card, shipped_deck
 
 Board = tuple[str, ...]
 
 
-class Lookahead:
-    """Own-rotation breadth-first look-ahead with memoized board lines and successors."""
+class Lookahead(LookaheadPlayer):
+    """The shipped ``constellations-lookahead`` player, with this experiment's extras.
+
+    ``replies`` averages each rotation over the opponent's answering rotations;
+    ``distance`` counts the rotations to the nearest board that shows a card.
+    """
 
     def __init__(self, depth: int, gamma: float, replies: bool = False) -> None:
-        self.depth = depth
-        self.gamma = gamma
+        super().__init__(0, depth=depth, gamma=gamma)
         self.replies = replies
-        self._lines: dict[Board, tuple[str, ...]] = {}
-        self._next: dict[Board, tuple[Board, ...]] = {}
+
+    def attach(self, state: Any) -> None:
+        """Read the board's shape and the line rule of ``state`` (the memos hold for one shape)."""
+        if state.geo is not self._geo:
+            self._geo = state.geo
+            self._lines.clear()
+            self._next.clear()
+        self._planet_in_line = bool(state.options["planet_in_line"])
 
     def choose(self, state: Any) -> Any:
+        if not self.replies:
+            return super().choose(state)
         legal = state.legal_actions()
         if state.phase == "play":
             plays = [a for a in legal if isinstance(a, Play)]
             return plays[0] if plays else END
         if legal == [PASS]:
             return PASS
+        self.attach(state)
         hand = state.hands[state.current_player]
         best, best_value = legal[0], -1.0
         for action in legal:
             after = state.clone()
             after.apply(action)
-            value = self.answered(state, after.board, hand) if self.replies else self.outlook(state, after.board, hand)
+            value = self.answered(after.board, hand)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def answered(self, state: Any, board: Board, hand: Iterable[Card]) -> float:
+    def answered(self, board: Board, hand: Iterable[Card]) -> float:
         """Points the hand makes on ``board`` now, plus the mean look-ahead after each opponent rotation."""
-        lines = self.lines(state, board)
+        lines = self.lines(board)
         now, rest = 0, []
         for card in hand:
             found = found_count(lines, card.colours)
@@ -81,63 +94,23 @@ class Lookahead:
                 now += card.score(found)
             else:
                 rest.append(card)
-        answers = self.successors(state, board) or (board,)
-        return now + sum(self.outlook(state, b, rest) for b in answers) / len(answers)
+        answers = self.successors(board) or (board,)
+        return now + sum(self.outlook(b, rest) for b in answers) / len(answers)
 
-    def lines(self, state: Any, board: Board) -> tuple[str, ...]:
-        lines = self._lines.get(board)
-        if lines is None:
-            lines = self._lines[board] = colour_lines(board, state.geo, state.options["planet_in_line"])
-        return lines
-
-    def successors(self, state: Any, board: Board) -> tuple[Board, ...]:
-        after = self._next.get(board)
-        if after is None:
-            geo = state.geo
-            after = self._next[board] = tuple(geo.rotate(board, c, geo.radius_of(board[c])) for c in star_moves(board, geo))
-        return after
-
-    def ring(self, state: Any, frontier: list[Board], seen: set[Board]) -> list[Board]:
-        """The boards one rotation beyond ``frontier`` not yet in ``seen`` (which gains them)."""
-        nxt = []
-        for b in frontier:
-            for nb in self.successors(state, b):
-                if nb not in seen:
-                    seen.add(nb)
-                    nxt.append(nb)
-        return nxt
-
-    def distance(self, state: Any, board: Board, card: Card, limit: int) -> int:
+    def distance(self, board: Board, card: Card, limit: int) -> int:
         """Rotations (of any star) to the nearest board showing ``card``; ``limit + 1`` if none within ``limit``."""
         frontier, seen = [board], {board}
         for d in range(limit + 1):
-            if any(found_count(self.lines(state, b), card.colours) for b in frontier):
+            if any(found_count(self.lines(b), card.colours) for b in frontier):
                 return d
-            frontier = self.ring(state, frontier, seen)
-        return limit + 1
-
-    def outlook(self, state: Any, board: Board, cards: Iterable[Card]) -> float:
-        """Each card's best score on the nearest board showing it, times gamma per rotation."""
-        pending, total, weight = list(cards), 0.0, 1.0
-        frontier, seen = [board], {board}
-        for d in range(self.depth + 1):
-            best = [0] * len(pending)
+            nxt = []
             for b in frontier:
-                lines = self.lines(state, b)
-                for k, card in enumerate(pending):
-                    found = found_count(lines, card.colours)
-                    if found:
-                        best[k] = max(best[k], card.score(found))
-            total += weight * sum(best)
-            pending = [card for k, card in enumerate(pending) if not best[k]]
-            if not pending or d == self.depth:
-                break
-            weight *= self.gamma
-            frontier = self.ring(state, frontier, seen)
-        if len(self._lines) > 200_000:
-            self._lines.clear()
-            self._next.clear()
-        return total
+                for nb in self.successors(b):
+                    if nb not in seen:
+                        seen.add(nb)
+                        nxt.append(nb)
+            frontier = nxt
+        return limit + 1
 
 
 def measure_disruption(boards: int, limit: int) -> None:
@@ -149,14 +122,15 @@ def measure_disruption(boards: int, limit: int) -> None:
     for seed in range(1000, 1000 + boards):
         state = game.new_game(2, seed, {})
         probe = Lookahead(limit, 0.5)
+        probe.attach(state)
         card = pick.choice(hard)
-        d = probe.distance(state, state.board, card, limit)
+        d = probe.distance(state.board, card, limit)
         if not 2 <= d <= limit:
             continue
-        step = min(probe.successors(state, state.board), key=lambda b: probe.distance(state, b, card, limit))
-        after = [probe.distance(state, b, card, limit) for b in probe.successors(state, step)]
+        step = min(probe.successors(state.board), key=lambda b: probe.distance(b, card, limit))
+        after = [probe.distance(b, card, limit) for b in probe.successors(step)]
         before.append(d)
-        ours.append(probe.distance(state, step, card, limit))
+        ours.append(probe.distance(step, card, limit))
         answered.append(statistics.mean(after))
         near += sum(a <= 1 for a in after)
         answers += len(after)
