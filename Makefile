@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test test-compiled bench lint clean install pictures serve bench-server
+.PHONY: play test test-slow test-compiled bench lint clean install pictures serve bench-server
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -32,7 +32,11 @@ play: $(VENV)/.installed
 	$(BIN)/astrarium
 
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not slow"
+
+# The statistical checks of the balance and strength figures (marked slow; CI runs them too).
+test-slow: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m slow
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run.py --both
