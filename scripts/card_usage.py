@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections import Counter
@@ -34,6 +33,7 @@ from typing import Any
 
 import astrarium
 from astrarium.agents import make_agent
+from astrarium.core.stats import wilson_interval
 from astrarium.games.celestials import actions as A
 from astrarium.games.celestials.cards import Card, Deck, Kind
 from astrarium.games.celestials.state import CelestialsState
@@ -43,7 +43,6 @@ from astrarium.games.celestials.state import CelestialsState
 USAGE_TARGET = 0.25
 PHASE_TARGET = 0.60
 WIN_BAND = (0.45, 0.55)
-Z95 = 1.959964
 
 
 @dataclass
@@ -140,16 +139,6 @@ def tally_from_json(d: dict[str, Any]) -> GameTally:
     )
 
 
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a rate of ``k`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def shape(card: Card) -> tuple[Any, ...]:
     """A card with its numbers taken away: type, default attack or not, and each effect list as (effect, target) pairs."""
 
@@ -210,8 +199,8 @@ def summarise(tallies: list[GameTally], decks: tuple[Deck, Deck]) -> dict[str, A
         "sun_wins": sun,
         "moon_wins": moon,
         "draws": n - sun - moon,
-        "sun_ci": wilson(sun, n),
-        "moon_ci": wilson(moon, n),
+        "sun_ci": wilson_interval(sun, n),
+        "moon_ci": wilson_interval(moon, n),
         "knockouts": sum(1 for t in tallies if t.knockout),
         "advances": sum(t.played[s]["advance"] for t in tallies for s in (0, 1)),
         "cards": cards,

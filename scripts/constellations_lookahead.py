@@ -36,8 +36,8 @@ from typing import Any
 
 import astrarium
 from astrarium.agents import make_agent
-from astrarium.agents.arena import wilson_interval
 from astrarium.agents.scripted_constellations import LookaheadPlayer
+from astrarium.core.stats import wilson_interval
 from astrarium.games.constellations.actions import END, PASS, Play
 from astrarium.games.constellations.board import found_count
 from astrarium.games.constellations.cards import Card, shipped_deck
@@ -103,13 +103,7 @@ class Lookahead(LookaheadPlayer):
         for d in range(limit + 1):
             if any(found_count(self.lines(b), card.colours) for b in frontier):
                 return d
-            nxt = []
-            for b in frontier:
-                for nb in self.successors(b):
-                    if nb not in seen:
-                        seen.add(nb)
-                        nxt.append(nb)
-            frontier = nxt
+            frontier = self.ring(frontier, seen)
         return limit + 1
 
 

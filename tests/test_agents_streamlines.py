@@ -6,8 +6,7 @@ import pytest
 
 import astrarium
 from astrarium.agents import agent_names, make_agent
-from astrarium.games.streamlines.courier import courier
-from astrarium.games.streamlines.state import StreamlinesState
+from astrarium.games.streamlines.measure import play_games
 
 
 @pytest.mark.parametrize("name", ["sl-courier", "sl-builder"])
@@ -31,13 +30,22 @@ def test_scripted_streamlines_players_play_whole_legal_games(name: str, scenario
             state.apply(action)
 
 
-def test_scripted_streamlines_player_is_the_games_courier() -> None:
-    state = astrarium.get_game("streamlines").new_game(2, 5, {"scenario": "standard"})
-    assert isinstance(state, StreamlinesState)
-    while not state.is_over:
-        assert make_agent("sl-courier").choose(state) == courier(state)
-        assert make_agent("sl-builder").choose(state) == courier(state, lay=True)
-        state.apply(courier(state, lay=state.turn == 0))
+def test_the_named_players_play_the_games_the_measurement_command_counts() -> None:
+    """The rules' figures come from ``measure --player courier/builder``; the arena's sl- players must win the same games."""
+    game = astrarium.get_game("streamlines")
+    for player, name in (("courier", "sl-courier"), ("builder", "sl-builder")):
+        measured, _ = play_games("standard", 2, 12, player)
+        won = 0
+        for seed in range(12):
+            state = game.new_game(2, seed, {"scenario": "standard"})
+            agents = [make_agent(name, seed * 1000 + seat, game="streamlines") for seat in range(2)]
+            while not state.is_over:
+                seat = state.current_player
+                assert seat is not None
+                state.apply(agents[seat].choose(state))
+            won += bool(state.outcome and state.outcome.winners)
+        assert won == measured, (name, won, measured)
+    assert 0 < measured < 12, "the standard scenario should be neither always won nor always lost by the builders"
 
 
 def test_scripted_streamlines_builder_lays_streamlines_and_courier_never_does() -> None:

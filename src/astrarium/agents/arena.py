@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import multiprocessing
 import os
 import time
@@ -28,8 +27,7 @@ from astrarium.agents.search import seat_to_act
 from astrarium.core.data import check_path, write_text_file
 from astrarium.core.errors import short
 from astrarium.core.registry import get_game
-
-Z95 = 1.959963984540054
+from astrarium.core.stats import wilson_interval
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,17 +143,6 @@ class Summary:
 
 class MatchError(ValueError):
     """A game of the arena failed; the message names the game, its seed, the move and who sat where."""
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default); (0, 1) with no trials."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 #: The most games one run of the arena plays (a billion games would already take years).

@@ -114,14 +114,18 @@ class LookaheadPlayer:
             if not pending or d == self.depth:
                 break
             weight *= self.gamma
-            nxt = []
-            for b in frontier:
-                for nb in self.successors(b):
-                    if nb not in seen:
-                        seen.add(nb)
-                        nxt.append(nb)
-            frontier = nxt
+            frontier = self.ring(frontier, seen)
         return total
+
+    def ring(self, frontier: list[Board], seen: set[Board]) -> list[Board]:
+        """The boards one rotation beyond ``frontier`` not yet in ``seen`` (which gains them)."""
+        reached = []
+        for b in frontier:
+            for nb in self.successors(b):
+                if nb not in seen:
+                    seen.add(nb)
+                    reached.append(nb)
+        return reached
 
 
 PLAYERS: dict[str, type[LookaheadPlayer]] = {LookaheadPlayer.name: LookaheadPlayer}

@@ -19,20 +19,9 @@ from astrarium.games.celestials.cards import builtin_deck
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "scripts"))
 import card_usage  # noqa: E402 - the report script lives outside the package
+from celestials_positions import cell, players, start  # noqa: E402
 
 GAME = astrarium.get_game("celestials")
-
-
-def start(position: str = "", seed: int = 0, **options: object) -> State:
-    return GAME.new_game(2, seed, {"position": position, **options})
-
-
-def players(state: State) -> list[dict]:
-    return state.full_view()["players"]
-
-
-def cell(state: State, at: str) -> dict | None:
-    return next((c for c in state.full_view()["board"] if c["at"] == at), None)
 
 
 def play(state: State, *notations: str) -> State:

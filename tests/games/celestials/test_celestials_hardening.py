@@ -11,6 +11,7 @@ from enum import IntEnum
 from typing import Any
 
 import pytest
+from celestials_positions import start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,10 +31,6 @@ class Spot(IntEnum):
     B1 = 7
     B4 = 10
     C1 = 13
-
-
-def start(position: str = "", seed: int = 0) -> State:
-    return GAME.new_game(2, seed, {"position": position})
 
 
 def snapshot(state: State) -> str:

@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from celestials_positions import cell, players, start
 
 import astrarium
 from astrarium.core import IllegalAction, OptionError, State
 
 GAME = astrarium.get_game("celestials")
-
-
-def start(position: str = "", seed: int = 0, **options: object) -> State:
-    return GAME.new_game(2, seed, {"position": position, **options})
-
-
-def players(state: State) -> list[dict]:
-    return state.full_view()["players"]
-
-
-def cell(state: State, at: str) -> dict | None:
-    return next((c for c in state.full_view()["board"] if c["at"] == at), None)
 
 
 def legal(state: State) -> list[str]:

@@ -16,9 +16,10 @@ import math
 from typing import Any, cast
 
 from astrarium.core import get_game
+from astrarium.core.stats import wilson_interval
 from astrarium.games.streamlines.board import SCENARIO_NAMES
 from astrarium.games.streamlines.courier import courier
-from astrarium.games.streamlines.measure import parse_options, wilson
+from astrarium.games.streamlines.measure import parse_options
 from astrarium.games.streamlines.state import StreamlinesState
 
 
@@ -55,7 +56,7 @@ def main() -> None:
     for scenario in args.scenario or SCENARIO_NAMES:
         for players in args.players or (2, 3, 4):
             a, b, diff, half = paired(scenario, players, n, options)
-            (alo, ahi), (blo, bhi) = wilson(a, n), wilson(b, n)
+            (alo, ahi), (blo, bhi) = wilson_interval(a, n), wilson_interval(b, n)
             print(
                 f"| {scenario} | {players} | {a / n:.1%} ({alo:.1%}..{ahi:.1%}) | {b / n:.1%} ({blo:.1%}..{bhi:.1%}) "
                 f"| {diff:+.1%} ({diff - half:+.1%}..{diff + half:+.1%}) |",

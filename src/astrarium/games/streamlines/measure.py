@@ -15,11 +15,11 @@ players ``sl-courier`` and ``sl-builder``. Each row gives the win rate with its
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable
 from typing import Any, cast
 
 from astrarium.core import Rng, get_game
+from astrarium.core.stats import wilson_interval
 from astrarium.games.streamlines.board import SCENARIO_NAMES
 from astrarium.games.streamlines.courier import courier
 from astrarium.games.streamlines.state import StreamlinesState
@@ -34,16 +34,6 @@ PLAYERS: dict[str, Callable[[StreamlinesState, Rng], Any]] = {
     "courier": lambda state, rng: courier(state),
     "builder": lambda state, rng: courier(state, lay=True),
 }
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_games(scenario: str, players: int, games: int, player: str = "random", options: dict[str, Any] | None = None) -> tuple[int, float]:
@@ -91,7 +81,7 @@ def main() -> None:
     for scenario in args.scenario or SCENARIO_NAMES:
         for players in args.players or (2, 3, 4):
             wins, mean = play_games(scenario, players, args.games, args.player, options)
-            lo, hi = wilson(wins, args.games)
+            lo, hi = wilson_interval(wins, args.games)
             print(f"| {scenario} | {players} | {wins / args.games:.1%} ({lo:.1%}..{hi:.1%}) of {args.games} | {mean:.2f} |", flush=True)
 
 
