@@ -8,6 +8,7 @@ replay, illegal actions change nothing, views are JSON and keep secrets.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -96,6 +97,14 @@ def test_notation_round_trips_and_views_are_json(game_id: str, players: int, see
         json.dumps(state.full_view())
 
 
+def _names_a_legal_action(state: State, text: str, legal: list[Any]) -> bool:
+    """Whether ``text`` is another spelling of a legal action here (Streamlines: ``move d5`` for the one path to d5)."""
+    try:
+        return state.parse_action(text) in legal
+    except IllegalAction:
+        return False
+
+
 @pytest.mark.parametrize("game_id,players", CASES)
 @given(seed=seeds)
 def test_illegal_action_raises_and_changes_nothing(game_id: str, players: int, seed: int) -> None:
@@ -112,8 +121,9 @@ def test_illegal_action_raises_and_changes_nothing(game_id: str, players: int, s
             with pytest.raises(IllegalAction) as err:
                 state.apply(action)
             assert str(err.value)
-            with pytest.raises(IllegalAction):
-                state.apply(str(action))
+            if not _names_a_legal_action(state, str(action), legal):
+                with pytest.raises(IllegalAction):
+                    state.apply(str(action))
         assert json.dumps(state.full_view(), sort_keys=True) == before
         assert state.history == history
         assert state.legal_actions() == legal
