@@ -207,6 +207,68 @@ def test_evaluation_rewards_meeting_the_victory_condition():
     assert position(three).evaluate(0) > position(two).evaluate(0) + 0.3
 
 
+# Seat 0 has a second base, a Standard Base (1) on world C; seat 1's Titan Force (4) stands either next to it or far away.
+SPREAD = HOME + piece("base", "C:0,0", 0, 1)
+NEAR = piece("unit", "C:1,0", 1, 4)
+FAR = piece("unit", "B:1,0", 1, 4)
+
+
+@pytest.mark.parametrize("victory", ["expansion", "capture", "annihilation"])
+def test_evaluation_counts_enemy_units_that_could_take_one_s_base_in_every_mode(victory: str):
+    """The same pieces, the Titan Force next to seat 0's Standard Base or at home: the threat costs seat 0."""
+    near = position(SPREAD + NEAR, victory=victory)
+    far = position(SPREAD + FAR, victory=victory)
+    assert near.evaluate(0) < far.evaluate(0)
+
+
+@pytest.mark.parametrize("victory", ["expansion", "capture", "annihilation"])
+def test_evaluation_values_guarding_a_threatened_base_in_every_mode(victory: str):
+    """A Titan Force put on the threatened base (4 against 4: both fall, the base holds) beats the same unit at home."""
+    hands = '[[player]]\nhand = ["titan-force", "harvester"]\n[[player]]\n'
+    guarded = position(SPREAD + NEAR, hands=hands, victory=victory)
+    guarded.apply("deploy titan-force C:0,0")
+    elsewhere = position(SPREAD + NEAR, hands=hands, victory=victory)
+    elsewhere.apply("deploy titan-force A:1,0")
+    assert guarded.evaluate(0) > elsewhere.evaluate(0)
+
+
+@pytest.mark.parametrize("victory", ["capture", "annihilation"])
+def test_evaluation_founds_the_first_base_away_from_the_enemy(victory: str):
+    """Setup in the war modes: once seat 0 has founded on world A, seat 1 judges its own base best on another world,
+    and best at a hex far from seat 0's."""
+    state = GAME.new_game(2, 0, {"victory": victory})
+    state.apply("found A:0,0")
+
+    def after(hex_: str) -> float:
+        other = state.clone()
+        other.apply(f"found {hex_}")
+        return other.evaluate(1)
+
+    assert after("B:0,0") > after("A:1,1")
+    assert after("B:0,0") > after("C:0,0")
+
+
+def test_evaluation_does_not_keep_bases_away_from_the_enemy_in_expansion_mode():
+    """In expansion every base flown to a new world comes nearer the enemy: distance alone costs nothing there."""
+    state = GAME.new_game(2, 0, {"victory": "expansion"})
+    state.apply("found A:0,0")
+
+    def after(hex_: str) -> float:
+        other = state.clone()
+        other.apply(f"found {hex_}")
+        return other.evaluate(1)
+
+    assert after("B:0,0") == pytest.approx(after("C:0,0"))
+
+
+def test_evaluation_does_not_count_a_setup_position_as_won():
+    """While the first bases are founded, the player who has founded first holds every base; that is no capture."""
+    state = GAME.new_game(2, 0, {"victory": "capture"})
+    state.apply("found A:0,0")
+    founded = state.evaluate(0)
+    assert founded < 0.95
+
+
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), steps_=st.integers(0, 400), victory=st.sampled_from(["expansion", "capture", "annihilation"]))
 def test_evaluation_is_in_range_and_blind_to_hidden_cards(seed: int, steps_: int, victory: str):
@@ -257,3 +319,50 @@ def test_option_victory_check_answered_gives_every_other_player_one_turn_to_undo
     unanswered.apply("end")  # seat 0 does nothing: the victory stands at the end of its turn
     assert unanswered.is_over and unanswered.outcome.winners == (1,)
     assert unanswered.outcome.reason == "seat 1 wins by capture in round 2, every other player having had a turn to answer"
+
+
+# -- The tie-break at the round limit: option tiebreak -----------------------------------------
+# Seat 0 holds three bases, seat 1 one; seat 1's Titan Force (4) stands next to seat 0's Standard Base on C in the last round.
+LAST_WORD = (
+    piece("base", "A:0,0", 0, 3)
+    + piece("base", "C:0,0", 0, 1)
+    + piece("base", "D:0,0", 0, 1)
+    + piece("base", "B:0,0", 1, 3)
+    + piece("unit", "C:1,0", 1, 4)
+)
+
+
+def last_word(tiebreak: str):
+    options = {"scenario": "round = 1\n" + LAST_WORD + HANDS, "round_limit": 1, "tiebreak": tiebreak, "victory": "capture"}
+    state = GAME.new_game(2, 11, options)
+    state.apply("end")  # seat 0's last turn ends with 21 territory against 7
+    state.apply("move scientists C:1,0 u4")
+    state.apply("step C:0,0")  # seat 1 takes the Standard Base: 14 territory each
+    state.apply("end")
+    return state
+
+
+def test_tiebreak_round_end_counts_every_figure_after_the_last_seat_s_turn():
+    """The default: the last seat's turn also takes from the others' figures; 14 territory each, then strength 4 against 8."""
+    state = last_word("round-end")
+    assert state.is_over and state.outcome.winners == (1,)
+    assert state.outcome.reason.startswith("the round limit (1) was reached: seat 1 wins")
+
+
+def test_tiebreak_own_turn_counts_each_player_s_figures_at_the_end_of_their_own_last_turn():
+    """Seat 0's figures are taken when its own last turn ends (territory 21); seat 1's capture adds to its own (14)
+    but no longer takes from seat 0's, so seat 0 wins on territory."""
+    state = last_word("own-turn")
+    assert state.is_over and state.outcome.winners == (0,)
+    assert "figures at the end of each player's own last turn" in state.outcome.reason
+    events = state.full_view()["events"]
+    assert "seat 0's tie-break figures are taken: territory 21, strength 5, resources 0" in events
+    assert "seat 1's tie-break figures are taken: territory 14, strength 8, resources 0" in events
+
+
+def test_tiebreak_own_turn_takes_no_figures_before_the_last_round():
+    options = {"scenario": "round = 1\n" + LAST_WORD + HANDS, "round_limit": 2, "tiebreak": "own-turn", "victory": "capture"}
+    state = GAME.new_game(2, 11, options)
+    state.apply("end")
+    state.apply("end")  # round 1 of 2 is over
+    assert not state.is_over and not any("tie-break figures" in e for e in state.full_view()["events"])

@@ -4,7 +4,7 @@ The full measurements are arena runs (commands and figures in rules.md); each te
 a few of the same games, seats rotated as the arena rotates them (game ``g`` has seed ``g``,
 line-up entry ``k`` at seat ``(k + g) mod 2``, agent seeds ``g * 1000 + k``), and asserts the
 headline with a stated tolerance. Each keeps under about a minute of CPU; the searching
-player is slow in this game (about 0.5 s a move), so its tests play only a few games.
+player is slow in this game (0.15 to 0.5 s a move), so its tests play only a few games.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from helpers import play_rotated
 GAME = astrarium.get_game("connected-worlds")
 #: The searching player at the level the measurements use (docs/agents.md, the Strength table).
 MCTS = "mcts:iterations=60,depth=20"
+#: The defending level of rules.md, "The defender": the position judged at once, without random play-outs.
+DEFENDER = "mcts:iterations=200,depth=0"
 #: The house rules before the repair, as options (the issue's round-1 rush).
 OLD_RULES = {"first_base": 1, "landing": "territory-or-any", "gather": "anywhere", "elimination": False}
 
@@ -83,3 +85,13 @@ def test_balance_mcts_beats_greedy_by_reaching_three_worlds():
     """
     state = play([MCTS, "greedy"], 0, victory="expansion")
     assert entry_won(state, 0, 0) and "wins by expansion" in state.outcome.reason  # type: ignore[union-attr]
+
+
+def test_balance_the_searching_player_holds_off_the_rusher_in_capture_mode():
+    """Target: the rusher wins at most 55% against mcts; it won 28 of 30 against the old judgement and level, and
+    7 of 10 in capture mode against the defending level (rules.md, "The defender": missed, but no longer every game).
+
+    Tolerance: the searching player wins at least 1 of the first 5 games of that run (about 7 s of CPU each).
+    """
+    wins = sum(entry_won(play(["cw-rusher", DEFENDER], seed, victory="capture"), 1, seed) for seed in range(5))
+    assert wins >= 1, "the searching player lost all of the first 5 games to the rusher"

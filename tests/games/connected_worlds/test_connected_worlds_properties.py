@@ -175,4 +175,5 @@ def test_evaluation_favours_territory_strength_and_resources_within_bounds():
     )
     state = GAME.new_game(2, 1, {"scenario": scenario})
     assert 0 < state.evaluate(0) <= 1 and -1 <= state.evaluate(1) < 0
-    assert abs(state.evaluate(0) + state.evaluate(1)) < 1e-9
+    # Shares are zero-sum; each side also pays on its own for bases within the other's reach, so the sum is at most 0.
+    assert -0.5 < state.evaluate(0) + state.evaluate(1) <= 0

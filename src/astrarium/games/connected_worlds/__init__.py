@@ -47,6 +47,14 @@ class ConnectedWorldsGame(Game):
             str,
             choices=("round", "answered"),
         ),
+        Option(
+            "tiebreak",
+            "round-end",
+            "when the tie-break figures are taken at the round limit: 'round-end' (after the last seat's turn) or 'own-turn' "
+            "(each player's at the end of their own last turn)",
+            str,
+            choices=("round-end", "own-turn"),
+        ),
         Option("scenario", None, "a starting position as TOML text or a path (None: the normal setup)", str, nullable=True),
     )
     state_class = ConnectedWorldsState

@@ -18,8 +18,19 @@ The measures, all read from what every seat can see:
   an army on its way).
 * ``reach``: each unit's strength times ``1 − d / 8`` for the map distance ``d`` to the
   nearest enemy piece (an attacker's units closing in).
-* ``economy``: resources, plus the resources the player's gathering cards bring each
-  time they are played (a bought Excavater keeps paying).
+* ``guard``: the player's own bases, each counting ``1 + strength / 4``, less those the
+  enemy could take this turn or the next (:func:`_guard`): a defence measure in every
+  mode, so that a unit put on a threatened base counts, and, as a share, an enemy base
+  left open counts for the attacker.
+* ``economy``: half the resources in the pool (they win nothing until spent), plus the
+  resources the player's gathering cards bring each time they are played (a bought
+  Excavater keeps paying; the cards played this turn count too, so gathering with a card
+  is worth its resources and moving with it costs them).
+
+Besides the shares, each player pays on their own (up to :data:`ROOM`, in capture and
+annihilation) for bases within reach of the enemy (:func:`_room`): distance is the same
+both ways, so as a share it could never make a player found or keep their bases away
+from the enemy.
 
 The weights depend on the victory mode (table :data:`WEIGHTS`). Combat is fought at the
 end of a turn, so a position in the middle of a turn is first *projected*: every hex
@@ -42,9 +53,36 @@ if TYPE_CHECKING:
 
 #: The weight of each measure by victory mode; each row sums to 1.
 WEIGHTS: dict[str, dict[str, float]] = {
-    "expansion": {"worlds": 0.40, "territory": 0.25, "bases": 0.0, "power": 0.20, "reach": 0.0, "siege": 0.0, "economy": 0.15},
-    "capture": {"worlds": 0.0, "territory": 0.05, "bases": 0.30, "power": 0.30, "reach": 0.05, "siege": 0.15, "economy": 0.15},
-    "annihilation": {"worlds": 0.0, "territory": 0.05, "bases": 0.15, "power": 0.45, "reach": 0.10, "siege": 0.10, "economy": 0.15},
+    "expansion": {
+        "worlds": 0.40,
+        "territory": 0.20,
+        "bases": 0.0,
+        "power": 0.15,
+        "reach": 0.0,
+        "siege": 0.0,
+        "guard": 0.10,
+        "economy": 0.15,
+    },
+    "capture": {
+        "worlds": 0.0,
+        "territory": 0.05,
+        "bases": 0.20,
+        "power": 0.25,
+        "reach": 0.05,
+        "siege": 0.15,
+        "guard": 0.15,
+        "economy": 0.15,
+    },
+    "annihilation": {
+        "worlds": 0.0,
+        "territory": 0.05,
+        "bases": 0.10,
+        "power": 0.35,
+        "reach": 0.10,
+        "siege": 0.10,
+        "guard": 0.15,
+        "economy": 0.15,
+    },
 }
 #: A spare base this many movement points from a new world is worth nothing; next to it, TRANSIT of a world.
 TRANSIT_RANGE = 6
@@ -52,7 +90,16 @@ TRANSIT = 0.6
 #: Without a spare base, owning a base card (to deploy and send off) is worth this part of a world.
 BASE_CARD = 0.2
 #: Added to every player's measure before shares are taken (see :func:`values`).
-OFFSET: dict[str, float] = {"worlds": 0.5, "territory": 7.0, "bases": 1.0, "power": 3.0, "reach": 1.0, "siege": 0.5, "economy": 5.0}
+OFFSET: dict[str, float] = {
+    "worlds": 0.5,
+    "territory": 7.0,
+    "bases": 1.0,
+    "power": 3.0,
+    "reach": 1.0,
+    "siege": 0.5,
+    "guard": 0.5,
+    "economy": 5.0,
+}
 #: Bonus for meeting the victory condition in the projected position (it wins at the end of the round unless undone).
 WON = 0.5
 #: The value is ``tanh(SCALE × lead)``: a search compares values with a fixed exploration constant, and a lead of a
@@ -60,10 +107,27 @@ WON = 0.5
 SCALE = 5.0
 #: An undeployed unit card counts this part of the unit it would put on the map.
 RESERVE = 0.5
+#: Resources in the pool count this much each in ``economy``: they win nothing until spent, so a player who can buy
+#: a strong unit should rather than hoard (at 1 a search kept 30 or more resources unspent for rounds).
+HOARD = 0.5
 #: Units this many movement points from an enemy base (or nearer) count as besieging it.
 SIEGE_RANGE = 3
 #: A unit this many movement points from the nearest enemy piece adds nothing to ``reach``.
 REACH_RANGE = 8
+#: Enemy units this many movement points from a base (or nearer) can take it this turn or the next; within
+#: THREAT_NOW of it, this turn (a planet is at most 4 steps across; from another world a unit needs two turns, as
+#: landing where its player holds no territory is a beachhead).
+THREAT_NOW = 4
+THREAT_SOON = 7
+#: How much of a base ``guard`` keeps when it would fall this turn, and when it would fall only next turn.
+FALLS_NOW = 0.0
+FALLS_SOON = 0.5
+#: ``room`` counts a base's distance from the nearest enemy up to this many movement points; a player whose bases all
+#: stand nearer loses up to ROOM[mode] from their value (their own, not a share: see :func:`values`). Not in expansion,
+#: where every base flown to a new world comes nearer the enemy: there it held the searching player off the third
+#: world (it won its game against greedy on the tie-break instead of by expansion in round 5).
+ROOM_RANGE = 8
+ROOM: dict[str, float] = {"expansion": 0.0, "capture": 0.04, "annihilation": 0.04}
 
 
 def projected(st: ConnectedWorldsState) -> tuple[dict[int, tuple[int, int]], list[tuple[int, int, int]]]:
@@ -93,21 +157,98 @@ def projected(st: ConnectedWorldsState) -> tuple[dict[int, tuple[int, int]], lis
     return bases, units
 
 
-def _card_values(st: ConnectedWorldsState) -> tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...]]:
-    """Per card index: what an undeployed card adds to ``power``, a gathering card's resources, 1 for a base card."""
+_Values = tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _card_values(st: ConnectedWorldsState) -> _Values:
+    """Per card index: what an undeployed card adds to ``power``, a gathering card's resources, 1 for a base card,
+    and a fighting unit card's strength (0 for every other card)."""
     cards = st.cards
     entry = _CARD_VALUES.get(id(cards))
     if entry is None or entry[0] is not cards:
         reserve = tuple((c.strength if c.is_base else c.strength * c.strength / 2.0) * RESERVE if c.is_unit else 0.0 for c in cards.cards)
         gather = tuple(c.resources if c.special is Special.GATHER_RESOURCES else 0 for c in cards.cards)
         base = tuple(1 if c.is_base else 0 for c in cards.cards)
+        fighter = tuple(c.strength if c.is_unit and not c.is_base else 0 for c in cards.cards)
         if len(_CARD_VALUES) >= 64:
             _CARD_VALUES.clear()
-        entry = _CARD_VALUES[id(cards)] = (cards, reserve, gather, base)
-    return entry[1], entry[2], entry[3]
+        entry = _CARD_VALUES[id(cards)] = (cards, (reserve, gather, base, fighter))
+    return entry[1]
 
 
-_CARD_VALUES: dict[int, tuple[object, tuple[float, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_CARD_VALUES: dict[int, tuple[object, _Values]] = {}
+
+
+def _falls(attackers: list[int], defenders: list[int], base_strength: int) -> bool:
+    """Whether a base of ``base_strength`` with ``defenders`` on it is captured or destroyed by ``attackers`` together."""
+    if not attackers:
+        return False
+    fate = resolve(attackers, defenders, base_strength).base
+    return fate is BaseFate.CAPTURED or fate is BaseFate.DESTROYED
+
+
+def _guard(
+    table: tuple[tuple[int, ...], ...],
+    mine: list[tuple[int, int]],
+    my_units: list[tuple[int, int]],
+    foes: list[tuple[int, int]],
+    foe_sources: list[tuple[list[int], int]],
+) -> float:
+    """The part of a player's bases (each ``1 + strength / 4``) that the enemy could not take this turn or the next.
+
+    ``foes`` are the enemy units (hex, strength); ``foe_sources`` are, for each enemy, the
+    hexes of their bases and the strongest fighting unit card they hold undeployed: it can
+    be deployed in the territory of the nearest of those bases, next to it, and move on.
+    A base falls *now* to the enemy force within :data:`THREAT_NOW` movement points, *soon*
+    to the force within :data:`THREAT_SOON`, each fought (by the combat rules) against the
+    units standing on the base and the base itself; a base falling now keeps
+    :data:`FALLS_NOW` of its worth, one falling soon :data:`FALLS_SOON`. So a unit put on a
+    threatened base, or a base kept out of reach, is worth its saving.
+    """
+    guard = 0.0
+    for cb, sb in mine:
+        worth = 1.0 + sb / 4.0
+        row = table[cb]
+        near: list[int] = []
+        soon: list[int] = []
+        for c, s in foes:
+            d = row[c]
+            if d <= THREAT_SOON:
+                soon.append(s)
+                if d <= THREAT_NOW:
+                    near.append(s)
+        for cells, s in foe_sources:
+            d = min(row[c] for c in cells) - 1
+            if d <= THREAT_SOON:
+                soon.append(s)
+                if d <= THREAT_NOW:
+                    near.append(s)
+        if not soon:
+            guard += worth
+            continue
+        defenders = [s for c, s in my_units if c == cb]
+        if _falls(near, defenders, sb):
+            guard += worth * FALLS_NOW
+        elif _falls(soon, defenders, sb):
+            guard += worth * FALLS_SOON
+        else:
+            guard += worth
+    return guard
+
+
+def _room(table: tuple[tuple[int, ...], ...], mine: list[tuple[int, int]], enemy: list[int]) -> float:
+    """The mean over the player's bases, weighted by worth (``1 + strength / 4``), of the distance from the nearest of
+    ``enemy`` (up to :data:`ROOM_RANGE`) over ROOM_RANGE: 1 when every base is out of reach, 0 when all touch the enemy."""
+    if not enemy or not mine:
+        return 1.0
+    room = total = 0.0
+    for cb, sb in mine:
+        row = table[cb]
+        d = min(row[e] for e in enemy)
+        worth = 1.0 + sb / 4.0
+        room += worth * min(d, ROOM_RANGE) / ROOM_RANGE
+        total += worth
+    return room / total
 
 
 def measures(st: ConnectedWorldsState) -> list[dict[str, float]]:
@@ -118,9 +259,10 @@ def measures(st: ConnectedWorldsState) -> list[dict[str, float]]:
     want_worlds = weights["worlds"] > 0
     want_reach = weights["reach"] > 0
     want_siege = weights["siege"] > 0
+    want_guard = weights["guard"] > 0
     bases, units = projected(st)
     table = hops(board)
-    reserve_of, gather_of, is_base = _card_values(st)
+    reserve_of, gather_of, is_base, fighter_of = _card_values(st)
     board_of = board.board_of
     terr_of = board.territory
     needed = st.worlds_needed
@@ -130,6 +272,12 @@ def measures(st: ConnectedWorldsState) -> list[dict[str, float]]:
     units_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for c, o, s in units:
         units_of[o].append((c, s))
+    strongest = [0] * n
+    for p in range(n):
+        for pile in (st.hands[p], st.decks[p], st.discards[p]):
+            for i in pile:
+                if fighter_of[i] > strongest[p]:
+                    strongest[p] = fighter_of[i]
     out: list[dict[str, float]] = []
     for p in range(n):
         mine = bases_of[p]
@@ -142,7 +290,10 @@ def measures(st: ConnectedWorldsState) -> list[dict[str, float]]:
             per_world[k] = per_world.get(k, 0) + 1
         reserve = 0.0
         gather = base_cards = 0
-        for pile in (st.hands[p], st.decks[p], st.discards[p]):
+        # The cards played this turn count too (they go to the discard pile at its end), so that a card played for
+        # its movement costs what it would have gathered, and one played to gather costs nothing.
+        piles = (st.hands[p], st.decks[p], st.discards[p], st.played) if p == st.turn else (st.hands[p], st.decks[p], st.discards[p])
+        for pile in piles:
             for i in pile:
                 reserve += reserve_of[i]
                 gather += gather_of[i]
@@ -192,15 +343,32 @@ def measures(st: ConnectedWorldsState) -> list[dict[str, float]]:
                         siege += 1.0
                     else:
                         siege += 0.5 * min(1.0, sum(attackers) / (sb + sum(defenders) + 1.0))
+        guard = 0.0
+        if want_guard and mine:
+            foes = [u for q in range(n) if q != p for u in units_of[q]]
+            sources = [([c for c, _ in bases_of[q]], strongest[q]) for q in range(n) if q != p and strongest[q] and bases_of[q]]
+            guard = _guard(table, mine, my_units, foes, sources)
+        room = 1.0
+        if mine:
+            enemy_cells = [c for q in range(n) if q != p for c, _ in bases_of[q]]
+            enemy_cells += [c for q in range(n) if q != p for c, _ in units_of[q]]
+            if not enemy_cells and st.phase == 0:
+                # Setup, before any other player has founded: they will most likely found on their own player
+                # worlds (the map's player worlds in seat order), so keep away from those of the other seats.
+                players = [w for w in board.worlds if w.kind == "player"]
+                enemy_cells = [w.space_cell for i, w in enumerate(players) if i % n != p]
+            room = _room(table, mine, enemy_cells)
         out.append(
             {
                 "worlds": worlds,
+                "guard": guard,
+                "room": room,
                 "territory": float(len(terr)),
                 "bases": sum(1.0 + s / 4.0 for _, s in mine),
                 "power": power + reserve,
                 "reach": reach,
                 "siege": siege,
-                "economy": float(st.resources[p] + gather),
+                "economy": st.resources[p] * HOARD + gather,
                 "won": 0.0,
                 "has_worlds": float(len(per_world) - (1 if 0 in per_world else 0)),
             }
@@ -213,6 +381,8 @@ def _mark_winners(
     st: ConnectedWorldsState, rows: list[dict[str, float]], bases: dict[int, tuple[int, int]], units: list[tuple[int, int, int]]
 ) -> None:
     """Set ``won`` for the one player (if any) who meets the victory condition in the projected position."""
+    if st.phase == 0:
+        return  # setup: the first bases are still being founded, nobody has won anything
     mode = st.victory.value
     n = st.players
     if mode == "expansion":
@@ -237,6 +407,7 @@ def values(st: ConnectedWorldsState) -> list[float]:
     """
     n = st.players
     rows = measures(st)
+    room_weight = ROOM[st.victory.value]
     xs = [0.0] * n
     for name, weight in WEIGHTS[st.victory.value].items():
         if not weight:
@@ -249,6 +420,9 @@ def values(st: ConnectedWorldsState) -> list[float]:
     for seat in range(n):
         v = (xs[seat] * n - 1.0) / (n - 1)
         v += WON * (rows[seat]["won"] - max(rows[q]["won"] for q in range(n) if q != seat))
+        # Distance is the same both ways, so as a share it could never tell one founding from another; each player
+        # pays on their own for bases within the enemy's reach (a first strike the counts above do not see).
+        v -= room_weight * (1.0 - rows[seat]["room"])
         out.append(math.tanh(SCALE * v))
     return out
 

@@ -85,6 +85,10 @@ class ConnectedWorldsState(State):
         # With victory_check = "answered": the seat that met the victory condition at the end of a turn and the seats
         # that have still to take a turn before it wins (a tuple, never mutated in place).
         self.claim: tuple[int, tuple[int, ...]] | None = None
+        # With tiebreak = "own-turn": each player's tie-break figures at the end of their own turn in the last round
+        # (None until then); a tuple, never mutated in place.
+        self.own_turn_tiebreak: bool = o["tiebreak"] == "own-turn"
+        self.final_keys: tuple[tuple[int, int, int] | None, ...] = (None,) * self.players
         start = cards.starting_deck
         if board.deck is not None:
             start = cards.deck_from(board.deck, file=board.file, entry="deck")
@@ -449,6 +453,12 @@ class ConnectedWorldsState(State):
         self._draw(p)
         self.moving = None
         self.phase = MAIN
+        if self.own_turn_tiebreak and self.round >= self.round_limit:
+            keys = list(self.final_keys)
+            keys[p] = key = self.tiebreak_key(p)
+            self.final_keys = tuple(keys)
+            text = f"seat {p}'s tie-break figures are taken: territory {key[0]}, strength {key[1]}, resources {key[2]}"
+            self.events = (*self.events[-5:], text)
         if self.answered:
             self._check_claim(p)
             if self._outcome is not None:
@@ -520,7 +530,14 @@ class ConnectedWorldsState(State):
                 self._outcome = Outcome((w,), why, self._scores())
                 return
         if self.round >= self.round_limit:
-            self._finish_by_tiebreak(f"the round limit ({self.round_limit}) was reached")
+            if self.own_turn_tiebreak:
+                # Each player's figures as they stood at the end of their own last turn: the last seat's turn can add
+                # to its own figures but no longer take from the others' (a player who took no turn: as they stand).
+                keys = [key if key is not None else self.tiebreak_key(p) for p, key in enumerate(self.final_keys)]
+                why = f"the round limit ({self.round_limit}) was reached (figures at the end of each player's own last turn)"
+                self._finish_by_tiebreak(why, keys)
+            else:
+                self._finish_by_tiebreak(f"the round limit ({self.round_limit}) was reached")
             return
         self.round += 1
 
@@ -546,8 +563,9 @@ class ConnectedWorldsState(State):
     def tiebreak_key(self, p: int) -> tuple[int, int, int]:
         return (len(self.territory(p)), self.strength_on_map(p), self.resources[p])
 
-    def _finish_by_tiebreak(self, why: str) -> None:
-        keys = [self.tiebreak_key(p) for p in range(self.players)]
+    def _finish_by_tiebreak(self, why: str, keys: list[tuple[int, int, int]] | None = None) -> None:
+        if keys is None:
+            keys = [self.tiebreak_key(p) for p in range(self.players)]
         best = max(keys)
         winners = tuple(p for p in range(self.players) if keys[p] == best)
         who = f"seat {winners[0]} wins" if len(winners) == 1 else "seats " + ", ".join(map(str, winners)) + " share the win"
