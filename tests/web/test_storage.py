@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
+from pathlib import Path
 
 import pytest
 
@@ -51,4 +54,50 @@ async def test_appends_from_many_games_at_once_are_each_stored_or_refused_on_the
     for number in range(10):
         loaded = await store.load(f"game{number}")
         assert loaded is not None and loaded.moves == 1 and len(loaded.actions) == 1
+    await store.close()
+
+
+@pytest.mark.anyio
+async def test_a_move_stores_the_movers_clock_and_the_last_one_the_result(backend: Settings) -> None:
+    backend.data_dir.mkdir(parents=True, exist_ok=True)
+    store = Store(backend.database_url())
+    await store.migrate()
+    assert await store.insert_game(two_seats("clocked"))
+    await store.append("clocked", 1, 0, "coast w0 d10", 1, None, clock_used=12.5)
+    middle = await store.load("clocked")
+    assert middle is not None and middle.finished_at is None and middle.result is None and middle.to_move == 1
+    assert [s.clock_used for s in middle.seats] == [12.5, 0.0]
+    result = {"winners": [1], "reason": "seat 0 is destroyed", "returns": [0.0, 1.0]}
+    await store.append("clocked", 2, 1, "coast w0 d9", None, result)
+    ended = await store.load("clocked")
+    assert ended is not None and ended.moves == 2 and ended.to_move is None and ended.result == result
+    assert ended.finished_at is not None and ended.updated_at is not None and ended.finished_at >= ended.created_at  # type: ignore[operator]
+    assert [s.clock_used for s in ended.seats] == [12.5, 0.0] and [a.notation for a in ended.actions] == ["coast w0 d10", "coast w0 d9"]
+    await store.close()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("synchronous", ["NORMAL", "FULL"])
+async def test_a_move_waits_for_another_writer_of_the_sqlite_file_without_stopping_the_server(tmp_path: Path, synchronous: str) -> None:
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'astrarium.db'}", synchronous)
+    await store.migrate()
+    assert await store.insert_game(two_seats("shared"))
+    other = sqlite3.connect(tmp_path / "astrarium.db", isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock for a moment
+    threading.Timer(0.5, lambda: other.execute("COMMIT")).start()
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.02)
+            ticks += 1
+
+    ticker = asyncio.create_task(tick())
+    await store.append("shared", 1, 0, "coast w0 d10", 1, None)
+    ticker.cancel()
+    other.close()
+    assert ticks >= 10  # the event loop went on while the move waited for the lock
+    loaded = await store.load("shared")
+    assert loaded is not None and [a.notation for a in loaded.actions] == ["coast w0 d10"]
     await store.close()

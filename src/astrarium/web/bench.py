@@ -12,8 +12,11 @@ action is looked for in the store.
     python -m astrarium.web.bench --games 500 --seconds 60
     python -m astrarium.web.bench --games 500 --seconds 60 --postgres   # a throwaway PostgreSQL cluster
 
-It prints throughput, p50/p99/max latency and the number of acknowledged
-actions lost (which must be 0), with the machine it ran on.
+It prints throughput, p50/p99/max latency, the CPU time per acknowledged
+action of the server process and of these clients (which, unlike latency,
+hardly depends on what else the machine is doing) and the number of
+acknowledged actions lost (which must be 0), with the machine it ran on and
+its load average before and after.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import json
 import os
 import platform
 import random
+import re
 import shutil
 import signal
 import socket
@@ -71,6 +75,14 @@ class ServerProcess:
                 await asyncio.sleep(0.2)
         raise SystemExit("the server did not start within two minutes")
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the server process has used so far, from /proc (NaN where there is none)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
@@ -86,21 +98,78 @@ class ServerProcess:
         self.log.close()
 
 
+#: The head of a ``state`` message as the server writes it (``protocol.dumps`` keeps the keys in the order built).
+_STATE_HEAD = re.compile(r'\{"type":"state","move":(\d+),"to_move":(\d+|null),')
+
+
+_LEGAL = '"legal":['
+_DECODER = json.JSONDecoder()
+
+
 @dataclass
 class Seat:
+    """One scripted client: it receives every message the server sends, and reads only what it acts on.
+
+    A ``state`` message carries the picture (tens of kilobytes); a person's
+    browser draws it, a scripted player does not need it. So the client keeps
+    the newest state's text, reads its move number and seat to move from the
+    head, and parses the whole message only when it is about to act on it
+    (once per action, not once per message): the benchmark's own clients
+    share the machine with the server and must not take CPU it needs.
+    """
+
     ws: Any
-    latest: dict[str, Any] = field(default_factory=dict)
+    #: The newest state message, as received; its move number and seat to move (-1, None before the first).
+    text: str = ""
+    move: int = -1
+    to_move: int | None = None
+    _parsed: dict[str, Any] | None = None
     acks: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     moved: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def read(self) -> None:
         async for text in self.ws:
+            head = _STATE_HEAD.match(text)
+            if head is not None:
+                self.text, self._parsed = text, None
+                self.move, self.to_move = int(head[1]), None if head[2] == "null" else int(head[2])
+                self.moved.set()
+                continue
             message = json.loads(text)
-            if message["type"] == "state":
-                self.latest = message
+            if message["type"] == "state":  # written some other way: read it whole
+                self.text, self._parsed = text, message
+                self.move, self.to_move = message["move"], message["to_move"]
                 self.moved.set()
             elif message["type"] in ("ack", "error"):
                 self.acks.put_nowait(message)
+
+    def latest(self) -> dict[str, Any]:
+        """The newest state, parsed (once)."""
+        if self._parsed is None:
+            self._parsed = json.loads(self.text) if self.text else {}
+        return self._parsed
+
+    def legal(self) -> list[str]:
+        """The newest state's legal actions: its top-level ``legal`` member alone when it can be found, else from the whole.
+
+        The member comes after the picture; a key with its quotes cannot occur inside a JSON string (quotes
+        there are escaped), and nothing after ``legal`` has a key of that name, so the last one is the top level's.
+        """
+        if self._parsed is None:
+            at = self.text.rfind(_LEGAL)
+            if at > 0:
+                with contextlib.suppress(ValueError):
+                    found, _ = _DECODER.raw_decode(self.text, at + len(_LEGAL) - 1)
+                    if isinstance(found, list) and all(isinstance(n, str) for n in found):
+                        return found
+        legal: list[str] = self.latest().get("legal", [])
+        return legal
+
+    async def until(self, move: int) -> None:
+        """Wait until this client has seen the position after ``move`` (or a later one)."""
+        while self.move < move:
+            self.moved.clear()
+            await self.moved.wait()
 
 
 @dataclass
@@ -108,34 +177,38 @@ class Results:
     latencies: list[float] = field(default_factory=list)
     acked: list[tuple[str, int, str]] = field(default_factory=list)
     errors: int = 0
+    #: CPU seconds used while the games were played (until the kill): by the server, and by this process's clients.
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
 
 
 async def play(table: str, seats: list[Seat], results: Results, stop: asyncio.Event, rng: random.Random) -> None:
     """One game's scripted players: the seat to move acts every one to two seconds."""
     while not stop.is_set():
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), rng.uniform(1.0, 2.0))
+        await asyncio.sleep(rng.uniform(1.0, 2.0))
         if stop.is_set():
             return
-        state = seats[0].latest
-        if not state or state["over"]:
+        watcher = seats[0]
+        if watcher.move < 0:
+            continue
+        move, to_move = watcher.move, watcher.to_move
+        if to_move is None:  # nobody to move: the game is over
             return
-        mover = seats[state["to_move"]]
-        while mover.latest.get("move") != state["move"]:
-            mover.moved.clear()
-            await mover.moved.wait()
-        action = rng.choice(mover.latest["legal"])
+        mover = seats[to_move]
+        await mover.until(move)
+        legal = mover.legal() if mover.move == move and mover.to_move == to_move else []
+        if not legal:  # the game moved on meanwhile (or is over): look again next time
+            continue
+        action = rng.choice(legal)
         started = time.perf_counter()
-        await mover.ws.send(json.dumps({"type": "act", "action": action, "move": state["move"]}))
+        await mover.ws.send(json.dumps({"type": "act", "action": action, "move": move}))
         answer = await mover.acks.get()
         if answer["type"] != "ack":
             results.errors += 1
             continue
         results.latencies.append(time.perf_counter() - started)
         results.acked.append((table, answer["move"], answer["action"]))
-        while seats[0].latest.get("move", -1) < answer["move"]:
-            seats[0].moved.clear()
-            await seats[0].moved.wait()
+        await watcher.until(answer["move"])
 
 
 async def run_load(port: int, games: int, kill_at: float, server: ServerProcess, pictures: bool) -> tuple[Results, float, int]:
@@ -161,7 +234,9 @@ async def run_load(port: int, games: int, kill_at: float, server: ServerProcess,
     print(f"{games} games made, {2 * games} clients connected", flush=True)
     players = [asyncio.create_task(play(table, seats, results, stop, random.Random(rng.random()))) for table, seats in tables]
     started = time.monotonic()
+    server_cpu, client_cpu = server.cpu_seconds(), time.process_time()
     await asyncio.sleep(kill_at)
+    results.server_cpu, results.client_cpu = server.cpu_seconds() - server_cpu, time.process_time() - client_cpu
     server.kill()  # mid-run: everything acknowledged so far must survive
     killed_after = time.monotonic() - started
     stop.set()
@@ -268,6 +343,10 @@ async def main_async(args: argparse.Namespace) -> None:
     rate = count / killed_after
     print(f"{games} concurrent games, {count} actions acknowledged in {killed_after:.1f} s before SIGKILL: {rate:.1f} actions/s")
     print(f"ack latency: p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=float('nan')):.1f} ms")
+    if count:
+        server_ms, client_ms = 1000 * results.server_cpu / count, 1000 * results.client_cpu / count
+        print(f"CPU per acknowledged action: server {server_ms:.2f} ms, benchmark clients {client_ms:.2f} ms")
+    print(f"load average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"refused actions: {results.errors}; acknowledged actions lost after the kill and restart: {lost}")
     shutil.rmtree(folder, ignore_errors=True)
     if lost:

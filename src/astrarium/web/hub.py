@@ -161,6 +161,10 @@ class Table:
     #: with when that process last said so (time.monotonic).
     elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
     _snapshots: dict[tuple[int | None, bool], dict[str, Any]] = field(default_factory=dict)
+    #: The same, as JSON text (the members without braces), encoded once per move and seat for every connection of it.
+    _encoded: dict[tuple[int | None, bool], str] = field(default_factory=dict)
+    #: The move this process is storing now (0: none): its NOTIFY, heard back before the commit returns here, is not news.
+    storing: int = 0
 
     def present(self, seat: int) -> bool:
         """Whether the seat's player is connected, to this server process or to another on the same database."""
@@ -230,6 +234,7 @@ class Table:
         self.log.append({"n": state.move_number, "seat": seat, "text": notation})
         self.updated = time.time()
         self._snapshots.clear()
+        self._encoded.clear()
 
     def snapshot(self, seat: int | None, drawn: bool = True) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may have of the current position, built once per move and seat.
@@ -259,6 +264,19 @@ class Table:
         }
         self._snapshots[(seat, drawn)] = snap
         return snap
+
+    def snapshot_json(self, seat: int | None, drawn: bool = True) -> str:
+        """:meth:`snapshot` as JSON members (``"move":3,...``, no braces), encoded once per move and seat.
+
+        A position's picture is tens of kilobytes of text; encoding it is, after
+        drawing it, the largest part of sending a position, so every connection
+        of a seat (and every spectator) shares one encoding.
+        """
+        key = (seat, drawn)
+        cached = self._encoded.get(key)
+        if cached is None:
+            cached = self._encoded[key] = dumps(self.snapshot(seat, drawn))[1:-1]
+        return cached
 
     def result(self) -> dict[str, Any] | None:
         outcome = self.state.outcome
@@ -325,17 +343,19 @@ class Connection:
         self._want_state = True
         self._wake.set()
 
-    def state_message(self) -> dict[str, Any]:
+    def state_text(self) -> str:
+        """The ``state`` message of the newest position, as sent: the seat's shared snapshot and this client's own part
+        (the moves since its last position, whether a computer thinks, the clock)."""
         table = self.table
-        snap = table.snapshot(self.seat, self.pictures)
+        members = table.snapshot_json(self.seat, self.pictures)
         events, earlier = table.events_after(self.last_move)
-        self.last_move = snap["move"]
-        message: dict[str, Any] = {"type": "state", **snap, "events": events, "thinking": table.thinking is not None}
+        self.last_move = table.state.move_number
+        own: dict[str, Any] = {"events": events, "thinking": table.thinking is not None}
         if table.clock is not None:
-            message["clock"] = table.clock_status()
+            own["clock"] = table.clock_status()
         if earlier:
-            message["earlier_events"] = True
-        return message
+            own["earlier_events"] = True
+        return '{"type":"state",' + members + "," + dumps(own)[1:]
 
     async def writer(self) -> None:
         while not self.closed.is_set():
@@ -345,7 +365,7 @@ class Connection:
                 await self._send_text(dumps(self._outbox.popleft()))
             if self._want_state:
                 self._want_state = False
-                await self._send_text(dumps(self.state_message()))
+                await self._send_text(self.state_text())
 
 
 class Hub:
@@ -696,6 +716,7 @@ class Hub:
             used = None
             if table.clock is not None and table.clock_counts(seat):
                 used = table.seats[seat].clock_used + (time.monotonic() - table.turn_started) - float(table.clock["increment"])
+            table.storing = trial.move_number
             try:
                 await self._db().append(table.id, trial.move_number, seat, played, trial.current_player, result, used)
             except Conflict as exc:
@@ -704,6 +725,8 @@ class Hub:
             except Exception as exc:  # the database is down or full: the player may try again, nothing changed
                 log_failure(f"storing move {trial.move_number} of game {table.id}", exc)
                 raise ActError("unavailable", "the move could not be saved; nothing changed, try again") from exc
+            finally:
+                table.storing = 0
             if used is not None:
                 table.seats[seat].clock_used = used
             table.commit(trial, seat, played)
@@ -896,7 +919,8 @@ class Hub:
         if table is None:
             return
         if news.isdigit():
-            if table.state.move_number < int(news):
+            # Its own move is heard as soon as it is committed, often before the commit has returned here: not news.
+            if table.state.move_number < int(news) != table.storing:
                 self._later(self.catch_up(table))
         elif news == "chat":
             self._later(self.chat_from_store(table))

@@ -29,6 +29,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -114,6 +116,11 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: The PostgreSQL channel on which server processes hear of each other's actions.
 CHANNEL = "astrarium"
 _SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+#: SQLite settings under which a commit writes to the WAL without waiting for the disk (no fsync), so it is
+#: cheap enough to make on the event loop itself; FULL and EXTRA sync every commit, which is done in a thread.
+_NO_SYNC_ON_COMMIT = ("OFF", "NORMAL")
+#: Seconds between passive WAL checkpoints of the SQLite writer (which makes none of its own while committing).
+CHECKPOINT_EVERY = 2.0
 
 
 class Conflict(Exception):
@@ -224,6 +231,14 @@ class Store:
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
         self._pending: list[_Append] = []
         self._flusher: asyncio.Task[None] | None = None
+        #: SQLite: the moves are written by a plain sqlite3 connection of this process (see :class:`_MoveWriter`).
+        self._moves: _MoveWriter | None = None
+        if self.is_sqlite and self.engine.url.database not in (None, "", ":memory:"):
+            self._moves = _MoveWriter(str(self.engine.url.database), synchronous, self.engine.dialect)
+        #: PostgreSQL: the moves are written by one asyncpg connection of their own (see :class:`_PgMoveWriter`).
+        self._pg_moves: _PgMoveWriter | None = None
+        if self.is_postgres and self.engine.url.drivername == "postgresql+asyncpg":
+            self._pg_moves = _PgMoveWriter(self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
 
     @contextlib.asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
@@ -246,6 +261,10 @@ class Store:
         if self._listener is not None:
             listener, self._listener = self._listener, None
             await listener.close()
+        if self._moves is not None:
+            await self._moves.close()
+        if self._pg_moves is not None:
+            await self._pg_moves.close()
         await self.engine.dispose()
 
     async def listen(self, heard: Callable[[str, str], None]) -> None:
@@ -306,17 +325,12 @@ class Store:
     ) -> None:
         """Store action ``n`` (1-based) of a game (and the mover's clock); raises Conflict if move ``n`` is already stored.
 
-        On SQLite, appends that arrive while a commit is under way are stored
-        together in the next transaction (a group commit): one commit for many
-        tables' moves instead of one each, and each caller still returns only
-        once its own action is committed.
+        Appends that arrive while a commit is under way are stored together in
+        the next transaction (a group commit): one commit for many tables'
+        moves instead of one each (on PostgreSQL, one wait for the disk), and
+        each caller still returns only once its own action is committed.
         """
         item = _Append(game_id, n, seat, notation, to_move, result, clock_used, asyncio.get_running_loop().create_future())
-        if not self.is_sqlite:
-            async with self._writing() as conn:
-                if not await self._append_one(conn, item):
-                    raise Conflict(f"move {n} of game {game_id} is already stored")
-            return
         self._pending.append(item)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
@@ -326,8 +340,23 @@ class Store:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                async with self._writing() as conn:
-                    stored = [await self._append_one(conn, item) for item in batch]
+                if self._moves is not None:
+                    assert self._write_lock is not None
+                    async with self._write_lock:
+                        stored = await self._moves.write(batch)
+                else:
+                    # In one order (game, move) whatever the arrival, so two processes' batches on a shared
+                    # PostgreSQL database never wait for each other's rows crosswise (a deadlock).
+                    ordered = sorted(range(len(batch)), key=lambda i: (batch[i].game_id, batch[i].n))
+                    done: dict[int, bool] = {}
+                    if self._pg_moves is not None:
+                        for i, ok in zip(ordered, await self._pg_moves.write([batch[i] for i in ordered]), strict=True):
+                            done[i] = ok
+                    else:
+                        async with self._writing() as conn:
+                            for i in ordered:
+                                done[i] = await self._append_one(conn, batch[i])
+                    stored = [done[i] for i in range(len(batch))]
             except Exception as exc:  # the whole transaction failed: every caller hears so, nothing of it is stored
                 for item in batch:
                     if not item.done.done():
@@ -526,6 +555,192 @@ def _game_from_row(row: Any) -> StoredGame:
         result=None if row.result is None else json.loads(row.result),
         clock=None if row.clock is None else json.loads(row.clock),
     )
+
+
+class _MoveWriter:
+    """SQLite's group commits of moves, through one plain ``sqlite3`` connection, on the event loop.
+
+    Storing moves is the server's busiest write. Through SQLAlchemy and
+    aiosqlite each statement was built anew and handed to aiosqlite's thread
+    and back, and that hand-over, fighting the event loop for the interpreter
+    lock, cost more than the writing itself (docs/performance.md, "The web
+    table under load"). Here the three statements are fixed SQL, and with
+    ``synchronous`` OFF or NORMAL in WAL mode a commit only appends to the WAL
+    file without waiting for the disk, so the whole transaction takes a
+    fraction of a millisecond and is made on the event loop. FULL and EXTRA
+    wait for the disk on every commit; then it is made in a thread.
+
+    The connection makes no WAL checkpoints while committing (a checkpoint
+    waits for the disk); a passive checkpoint, which never holds up a writer,
+    is made in a thread at most every CHECKPOINT_EVERY seconds instead.
+    Another process writing the same file (which a running server does not
+    share) is waited for in a thread too, never on the event loop.
+    """
+
+    def __init__(self, path: str, synchronous: str, dialect: Any) -> None:
+        self.path = path
+        self.synchronous = synchronous
+        self.inline = synchronous in _NO_SYNC_ON_COMMIT
+        # The timestamps and booleans exactly as SQLAlchemy stores them, so either path reads both alike.
+        self._stamp = sa.DateTime(timezone=True).dialect_impl(dialect).bind_processor(dialect)
+        self._conn: sqlite3.Connection | None = None
+        self._checkpointed = time.monotonic()
+        self._checkpoint: asyncio.Task[None] | None = None
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            # check_same_thread=False: FULL/EXTRA commits and waits for another process happen in a worker thread
+            # (one at a time, under the store's write lock).
+            conn = sqlite3.connect(self.path, timeout=0, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={self.synchronous}")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA wal_autocheckpoint=0")
+            self._conn = conn
+        return self._conn
+
+    async def write(self, batch: Sequence[_Append]) -> list[bool]:
+        """Store a batch in one transaction; per item, whether it was stored (False: its move number was taken)."""
+        if self.inline:
+            try:
+                stored = self._write(batch, patient=False)
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc):
+                    raise
+                stored = await asyncio.to_thread(self._write, batch, True)  # another process writes: wait off the loop
+        else:
+            stored = await asyncio.to_thread(self._write, batch, True)
+        if time.monotonic() - self._checkpointed >= CHECKPOINT_EVERY and (self._checkpoint is None or self._checkpoint.done()):
+            self._checkpointed = time.monotonic()
+            self._checkpoint = asyncio.create_task(asyncio.to_thread(self._make_checkpoint))
+        return stored
+
+    def _write(self, batch: Sequence[_Append], patient: bool) -> list[bool]:
+        conn = self._connection()
+        if patient:
+            conn.execute("PRAGMA busy_timeout=30000")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                stored = [self._append_one(conn, item) for item in batch]
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        finally:
+            if patient:
+                conn.execute("PRAGMA busy_timeout=0")
+        return stored
+
+    def _append_one(self, conn: sqlite3.Connection, item: _Append) -> bool:
+        stamp = self._stamp(now()) if self._stamp is not None else now().isoformat()
+        if item.result is None:
+            moved = conn.execute(
+                "UPDATE games SET moves = ?, to_move = ?, updated_at = ? WHERE id = ? AND moves = ?",
+                (item.n, item.to_move, stamp, item.game_id, item.n - 1),
+            )
+        else:
+            moved = conn.execute(
+                "UPDATE games SET moves = ?, to_move = ?, updated_at = ?, finished_at = ?, result = ? WHERE id = ? AND moves = ?",
+                (item.n, item.to_move, stamp, stamp, json.dumps(item.result), item.game_id, item.n - 1),
+            )
+        if moved.rowcount != 1:
+            return False
+        conn.execute(
+            "INSERT INTO actions (game_id, n, seat, notation, at) VALUES (?, ?, ?, ?, ?)",
+            (item.game_id, item.n, item.seat, item.notation, stamp),
+        )
+        if item.clock_used is not None and item.seat is not None:
+            conn.execute("UPDATE seats SET clock_used = ? WHERE game_id = ? AND seat = ?", (item.clock_used, item.game_id, item.seat))
+        return True
+
+    def _make_checkpoint(self) -> None:
+        """A passive checkpoint on a connection of its own: copies what it can of the WAL into the database, waiting for nobody."""
+        conn = sqlite3.connect(self.path, timeout=0, isolation_level=None)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.OperationalError:
+            pass  # busy: the next checkpoint will do it
+        finally:
+            conn.close()
+
+    async def close(self) -> None:
+        if self._checkpoint is not None:
+            with contextlib.suppress(Exception):
+                await self._checkpoint
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            conn.close()
+
+
+#: One move stored on PostgreSQL: $1 move number, $2 seat to move next, $3 time, $4 result (JSON, NULL while the game
+#: goes on), $5 game, $6 seat that moved, $7 notation, $8 its clock (NULL: none), $9 the NOTIFY channel.
+_PG_APPEND = """
+WITH moved AS (
+    UPDATE games SET moves = $1, to_move = $2, updated_at = $3,
+        finished_at = CASE WHEN $4::text IS NULL THEN finished_at ELSE $3 END, result = COALESCE($4::text, result)
+    WHERE id = $5 AND moves = $1 - 1
+    RETURNING id
+), stored AS (
+    INSERT INTO actions (game_id, n, seat, notation, at) SELECT id, $1, $6, $7, $3 FROM moved RETURNING game_id
+), clocked AS (
+    UPDATE seats SET clock_used = $8 WHERE $8::float8 IS NOT NULL AND seat = $6 AND game_id IN (SELECT game_id FROM stored)
+)
+SELECT pg_notify($9, $5 || ' ' || $1::text) FROM stored
+"""
+
+
+class _PgMoveWriter:
+    """PostgreSQL's group commits of moves, through one asyncpg connection kept for them.
+
+    The same statements as :meth:`Store._append_one`, but written once as SQL
+    (asyncpg prepares each once per connection) instead of being built by
+    SQLAlchemy on every move, and without a pool's check-out and ping per
+    transaction. A lost connection is dropped and made again on the next batch.
+    """
+
+    def __init__(self, dsn: str) -> None:
+        self.dsn = dsn
+        self._conn: Any = None
+
+    async def write(self, batch: Sequence[_Append]) -> list[bool]:
+        """Store a batch in one transaction; per item, whether it was stored (False: its move number was taken)."""
+        import asyncpg
+
+        if self._conn is None or self._conn.is_closed():
+            self._conn = await asyncpg.connect(self.dsn)
+        conn = self._conn
+        try:
+            async with conn.transaction():
+                return [await self._append_one(conn, item) for item in batch]
+        except (OSError, asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.InterfaceError):
+            self._conn = None  # made again on the next batch
+            with contextlib.suppress(Exception):
+                conn.terminate()
+            raise
+
+    @staticmethod
+    async def _append_one(conn: Any, item: _Append) -> bool:
+        """One append as one statement (one round trip instead of four): the move count moved on only from ``n - 1``,
+        the action row, the mover's clock and the NOTIFY, each only if the count moved."""
+        result = None if item.result is None else json.dumps(item.result)
+        rows = await conn.fetch(
+            _PG_APPEND, item.n, item.to_move, now(), result, item.game_id, item.seat, item.notation, item.clock_used, CHANNEL
+        )
+        return len(rows) == 1
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            with contextlib.suppress(Exception):
+                await conn.close(timeout=5)
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite refused because another connection holds the write lock (rather than a real fault)."""
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
 
 
 def _sqlite_pragmas(engine: AsyncEngine, synchronous: str) -> None:

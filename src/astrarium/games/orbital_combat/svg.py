@@ -162,9 +162,13 @@ def prograde(angle: float) -> tuple[float, float]:
 
 
 def fragment(draw: Callable[[Svg], None]) -> str:
-    """What ``draw`` puts on a page, as text to be cached and placed (no document header)."""
-    svg = Svg(WIDTH, 0, "")
-    svg.parts = []
+    """What ``draw`` puts on a page, as text to be cached and placed (no document header).
+
+    The page is made without ``Svg.__init__``, whose document header would be thrown away: fragments are made
+    for almost every picture (each new ship row, event line, marker), so that header was a cost of its own.
+    """
+    svg = Svg.__new__(Svg)
+    svg.width, svg.height, svg.parts = WIDTH, 0, []
     draw(svg)
     return "".join(svg.parts)
 
@@ -494,22 +498,56 @@ def ship_row(svg: Svg, y: float, ship: Mapping[str, Any], you: bool, to_move: bo
     seat = int(ship["seat"])
     alive = bool(ship["alive"])
     with svg.group(class_="ship-row tok" if token else "ship-row", data_token=token, data_seat=seat, transform=f"translate(0 {num(y)})"):
-        svg.parts.append(row_frame(seat, you, to_move, alive))
         if not alive:
+            svg.parts.append(row_frame(seat, you, to_move, alive))
             return
-        dest = ship.get("in_transfer_to")
-        where = f"seat {seat}{' (you)' if you else ''} · ring {ship['ring']} · sector {ship['sector']}" + (
-            f" → ring {dest}" if dest else ""
-        )
-        svg.text(MARGIN + 28, 17, where, 12, font_weight="bold")
-        facing = str(ship["facing"])
-        svg.text(MARGIN + 28, 32, f"facing {facing} {'↻' if facing == 'prograde' else '↺'} · defense {ship['defense']}", 11, class_="dim")
         last = ship.get("last_allocation")
+        svg.parts.append(
+            ship_row_body(
+                seat,
+                you,
+                to_move,
+                ship["ring"],
+                ship["sector"],
+                ship.get("in_transfer_to"),
+                str(ship["facing"]),
+                ship["defense"],
+                None if last is None else str(last),
+                int(ship["mass"]),
+                int(ship["hull"]),
+                top_hull,
+            )
+        )
+
+
+@lru_cache(maxsize=4096, typed=True)
+def ship_row_body(
+    seat: int,
+    you: bool,
+    to_move: bool,
+    ring: object,
+    sector: object,
+    dest: object,
+    facing: str,
+    defense: object,
+    last: str | None,
+    mass: int,
+    hull: int,
+    top_hull: int,
+) -> str:
+    """A living ship's row inside its group, drawn from y = 0 (ships keep their state for many moves: cached)."""
+
+    def draw(svg: Svg) -> None:
+        svg.parts.append(row_frame(seat, you, to_move, True))
+        where = f"seat {seat}{' (you)' if you else ''} · ring {ring} · sector {sector}" + (f" → ring {dest}" if dest else "")
+        svg.text(MARGIN + 28, 17, where, 12, font_weight="bold")
+        svg.text(MARGIN + 28, 32, f"facing {facing} {'↻' if facing == 'prograde' else '↺'} · defense {defense}", 11, class_="dim")
         svg.text(MARGIN + 28, 47, short(f"last: {last}" if last else "no turn yet", 44), 11, class_="dim")
-        svg.parts.append(energy_bar(energy_split(None if last is None else str(last))))
-        mass, hull = int(ship["mass"]), int(ship["hull"])
+        svg.parts.append(energy_bar(energy_split(last)))
         svg.parts.append(bar(468, 72, mass, MAX_MASS, "#56b4e9", f"mass {mass}/{MAX_MASS}"))
         svg.parts.append(bar(552, 76, hull, top_hull, INK, f"hull {hull}"))
+
+    return fragment(draw)
 
 
 @lru_cache(maxsize=1)
@@ -580,6 +618,12 @@ def legend() -> str:
         svg.text(MARGIN, y + 36, "ring number at the top of each ring, velocity (sectors a turn) at the bottom", 11, class_="dim")
 
     return fragment(draw)
+
+
+@lru_cache(maxsize=4096)
+def event_line(y: float, event: str, real: bool) -> str:
+    """One line of the last turn's events at ``y`` (a turn's lines are drawn again for every viewer and move: cached)."""
+    return fragment(lambda svg: svg.text(MARGIN, y + 12, short(event, 96), 12, class_="event" if real else "dim"))
 
 
 # -- the picture ------------------------------------------------------------------------------------------------
@@ -676,7 +720,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     svg.text(MARGIN, y + 16, "Last turn", 14, font_weight="bold")
     y += 24
     for event in events or ["nothing yet"]:
-        svg.text(MARGIN, y + 12, short(event, 96), 12, class_="event" if events else "dim")
+        svg.parts.append(event_line(y, event, bool(events)))
         y += EVENT_ROW
     place(svg, y, legend())
     return svg.to_string()
