@@ -310,6 +310,18 @@ def test_a_level_searches_with_the_games_tuned_settings() -> None:
     assert agent.seconds == 2 and agent.depth == 0 and agent.greedy_expand  # type: ignore[attr-defined]
 
 
+def test_streamlines_levels_play_the_search_team_over_the_courier() -> None:
+    assert table_spec("easy", True, "streamlines") == "greedy"
+    assert table_spec("medium", True, "streamlines") == "sl-search"
+    assert table_spec("hard", True, "streamlines") == "sl-search:samples=12"
+    game = astrarium.get_game("streamlines")
+    loop = PlayLoop(game.new_game(2, 3), {0: "human", 1: "hard"}, console(), Person([]))
+    agent = loop.agents[1]
+    assert agent.name == "sl-search" and agent.samples == 12  # type: ignore[attr-defined]
+    state = game.new_game(2, 3)
+    assert agent.choose(state) in state.legal_actions()
+
+
 # -- puzzles: the header a front end shows, the puzzle of the day, the list with packs ------------------------------
 def test_a_puzzle_header_speaks_in_one_unit_and_the_game_s_own_header_wins() -> None:
     from astrarium.core.game import Puzzle

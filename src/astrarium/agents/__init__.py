@@ -10,6 +10,7 @@ from astrarium.agents.base import Agent, AgentFactory, agent_names, make_agent, 
 from astrarium.agents.greedy import GreedyAgent
 from astrarium.agents.mcts import ISMCTSAgent, MCTSAgent
 from astrarium.agents.random_agent import RandomAgent
+from astrarium.agents.rollout import RolloutAgent
 from astrarium.agents.scripted_connected import PLAYERS as CONNECTED_PLAYERS
 from astrarium.agents.scripted_constellations import PLAYERS as CONSTELLATIONS_PLAYERS
 from astrarium.agents.scripted_orbital import PLAYERS as ORBITAL_PLAYERS
@@ -19,6 +20,7 @@ register_agent("random", RandomAgent)
 register_agent("greedy", GreedyAgent)
 register_agent("mcts", MCTSAgent)
 register_agent("ismcts", ISMCTSAgent)
+register_agent("rollout", RolloutAgent)
 # Fixed strategies of Orbital Combat, Connected Worlds and Constellations: the balance and strength yardsticks.
 _FIXED: dict[str, AgentFactory] = {**ORBITAL_PLAYERS, **CONNECTED_PLAYERS, **CONSTELLATIONS_PLAYERS, **STREAMLINES_PLAYERS}
 for _name, _player in _FIXED.items():
@@ -30,6 +32,7 @@ __all__ = [
     "ISMCTSAgent",
     "MCTSAgent",
     "RandomAgent",
+    "RolloutAgent",
     "agent_names",
     "make_agent",
     "parse_agent_spec",

@@ -41,6 +41,14 @@ TUNING: dict[str, str] = {
     "orbital-combat": "depth=0,expand=greedy,iterations=1000",
     "streamlines": "rollout=heuristic,depth=4",
 }
+#: A game whose best player at a level is not a tuned search names it here, per level. Streamlines: the rollout
+#: player over the scripted courier (``sl-search``) rescues at least as often as the courier on every line measured,
+#: where the tuned search won 23% of introductory games against the courier's 76% (docs/agents.md, rules of
+#: streamlines "Design notes", 4); it is budgeted in re-sampled decks, not seconds: 4 a move at ``medium`` (tens of
+#: milliseconds), 12 at ``hard``.
+GAME_LEVELS: dict[str, dict[str, str]] = {
+    "streamlines": {"medium": "sl-search", "hard": "sl-search:samples=12"},
+}
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,9 @@ class Level:
         """
         if self.name == "easy":
             return "greedy"
+        chosen = GAME_LEVELS.get(game or "", {}).get(self.name)
+        if chosen is not None:
+            return chosen
         tuning = TUNING.get(game or "", "")
         extra = f"{tuning}," if tuning else ""
         if self.name == "medium":

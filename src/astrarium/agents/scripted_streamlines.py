@@ -7,6 +7,11 @@
   streamline card, it lays it wherever its square lies on a shortest route from a
   planet to the escape and the card can point only towards the escape.
 
+- ``sl-search``: the shipped searching team: the rollout player
+  (:mod:`astrarium.agents.rollout`) over the courier. Before each move it plays every
+  legal action on re-sampled decks and lets couriers finish the game, and leaves the
+  courier's plan only where another action wins clearly more often on the same decks.
+
 They read only what every player sees (the board, the ships and their holds; never
 the deck's order); the policy itself is the game's (``games/streamlines/courier.py``),
 so the measurements in the game's rules and these players are one and the same.
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from astrarium.agents.rollout import RolloutAgent
 from astrarium.core.game import State
 from astrarium.games.streamlines.courier import courier
 from astrarium.games.streamlines.state import StreamlinesState
@@ -53,5 +59,22 @@ class BuilderPlayer(_Scripted):
     lay = True
 
 
+#: The budget of ``sl-search``: re-sampled decks a move, the rollout cap (None: to the end of the game), and the
+#: standard errors by which another action must beat the courier's (rules.md of streamlines, "Design notes", 4).
+SEARCH_SAMPLES = 4
+SEARCH_DEPTH: int | None = None
+SEARCH_Z = 2.0
+
+
+class SearchPlayer(RolloutAgent):
+    """The rollout player over ``sl-courier``, at the budget the Streamlines measurements chose."""
+
+    name = "sl-search"
+    games = (GAME_ID,)
+
+    def __init__(self, seed: int = 0, *, samples: int = SEARCH_SAMPLES) -> None:
+        super().__init__(seed, base=CourierPlayer.name, samples=samples, depth=SEARCH_DEPTH, z=SEARCH_Z)
+
+
 #: The players this module registers, by name.
-PLAYERS: dict[str, type[_Scripted]] = {cls.name: cls for cls in (CourierPlayer, BuilderPlayer)}
+PLAYERS: dict[str, type[_Scripted] | type[SearchPlayer]] = {cls.name: cls for cls in (CourierPlayer, BuilderPlayer, SearchPlayer)}

@@ -129,14 +129,20 @@ _GRAPHS_KEPT = 2_000
 _GRAPHS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
 
 
-def _predecessors(state: StreamlinesState) -> tuple[tuple[int, ...], ...]:
-    """For each square, the squares from which one move ends on it (moves into a black hole left out)."""
-    key = (
+def _board_key(state: StreamlinesState) -> tuple[Any, ...]:
+    """What the moves on a board depend on: the reading, the arrows, the gates and the black holes."""
+    return (
         state.carried_against,
         tuple(state.arrows),
         tuple(state.gate_pos),
         tuple(state.is_black_hole(sq) for sq in state.scenario.planets),
     )
+
+
+def _predecessors(state: StreamlinesState, key: tuple[Any, ...] | None = None) -> tuple[tuple[int, ...], ...]:
+    """For each square, the squares from which one move ends on it (moves into a black hole left out)."""
+    if key is None:
+        key = _board_key(state)
     graph = _GRAPHS.get(key)
     if graph is None:
         into: list[list[int]] = [[] for _ in range(SQUARES)]
@@ -153,10 +159,21 @@ def _predecessors(state: StreamlinesState) -> tuple[tuple[int, ...], ...]:
     return graph
 
 
+#: Distances by board and targets: the scripted teams and the evaluation ask for the same few many times
+#: (a searching team asks thousands of times a move). Emptied past this many.
+_DISTANCES_KEPT = 20_000
+_DISTANCES: dict[tuple[Any, ...], tuple[int, ...]] = {}
+
+
 def moves_to(state: StreamlinesState, targets: list[int] | tuple[int, ...]) -> list[int]:
     """For each square, how many moves a ship needs to reach one of ``targets`` (streamlines and gates
     followed as the rules say; 99 where it cannot)."""
-    into = _predecessors(state)
+    board = _board_key(state)
+    key = (board, tuple(targets))
+    known = _DISTANCES.get(key)
+    if known is not None:
+        return list(known)
+    into = _predecessors(state, board)
     far = [99] * SQUARES
     frontier = list(targets)
     for t in frontier:
@@ -166,4 +183,7 @@ def moves_to(state: StreamlinesState, targets: list[int] | tuple[int, ...]) -> l
             if far[prev] == 99:
                 far[prev] = far[sq] + 1
                 frontier.append(prev)
+    if len(_DISTANCES) >= _DISTANCES_KEPT:
+        _DISTANCES.clear()
+    _DISTANCES[key] = tuple(far)
     return far
