@@ -14,10 +14,17 @@ fails, the wheel is the plain package, which behaves the same, only slower
 ``ASTRARIUM_COMPILE=require`` makes a failed compilation an error instead, for
 CI, where a silent fallback would test the wrong build.
 
-Which modules: the rules and the core that the hot loop runs through. Modules
-that declare pydantic schemas, draw pictures or are only imported on demand
-stay interpreted: mypyc cannot compile a class built by pydantic's metaclass,
-and compiling code off the hot path only costs build time.
+Which modules: the rules and the core that the hot loop runs through (the
+game API's ``State`` and ``Game``, the seeded generator, the games' board
+modules; the games' state modules once what docs/performance.md lists is
+done). Modules that declare pydantic schemas, action classes or errors, draw
+pictures or are only imported on demand stay interpreted: mypyc
+cannot compile a class built by pydantic's metaclass, a compiled dataclass
+checks its field types when it is built (the rules promise a clear refusal from
+``apply`` for an action built with any field values), a compiled exception
+class carries the same weak-reference fault as the one described in
+``astrarium/core/game.py`` above ``Game``, and compiling code off the hot path
+only costs build time.
 """
 
 from __future__ import annotations

@@ -20,12 +20,14 @@ import hashlib
 import importlib
 import json
 import sys
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from importlib import resources
 from typing import Any, ClassVar, cast
+
+from mypy_extensions import mypyc_attr
 
 from astrarium.core.errors import IllegalAction, OptionError, short
 from astrarium.core.layout import BOARD_HEIGHT, BOARD_WIDTH
@@ -68,7 +70,16 @@ class Puzzle:
         return [f"Goal: {self.goal}", f"Moves allowed: {self.moves} (the shortest known solution takes {self.shortest})."]
 
 
-class Game(ABC):
+# Game and State are compiled in the compiled build (hatch_build.py), and every game subclasses them
+# in Python, hence allow_interpreted_subclasses. They take ABCMeta as their metaclass instead of
+# inheriting from abc.ABC: a compiled class with any interpreted base (ABC is one) gets a __dict__
+# and a __weakref__ slot, and on Python 3.11 mypyc's generated traverse and clear functions treat
+# the weak-reference list as an owned reference (they visit it and decref it) while its dealloc
+# never clears the weak references. A weak reference to a state (hypothesis keeps some to the
+# values it draws) was then freed once too often, and the garbage collector crashed later.
+# tests/test_build.py keeps weak references to states to guard against it.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Game(metaclass=ABCMeta):
     """What a game is. Subclasses set the class attributes and ``state_class``."""
 
     id: ClassVar[str]
@@ -270,7 +281,8 @@ class Game(ABC):
         return f"<Game {self.id!r}: {self.title}, {self.min_players}-{self.max_players} players>"
 
 
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=ABCMeta):
     """One position of a game, and the rules that move it on.
 
     Subclasses implement ``_setup``, ``current_player``, ``_legal_actions``,
@@ -527,9 +539,31 @@ class State(ABC):
         return [1.0 if seat in winners else -1.0 for seat in range(self.players)]
 
     def clone(self) -> State:
-        """An independent copy: acting on it never changes this state."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        """An independent copy: acting on it never changes this state.
+
+        Written so that it also works in the compiled build, where ``State`` is
+        a native class: its instances are made by the class's own ``__new__``
+        (which skips ``__init__``, as ``object.__new__`` does for a plain
+        class), its fields live in native slots rather than in ``__dict__``, so
+        they are copied one by one, and so are those of a compiled game state
+        (:func:`_native_fields`); an interpreted game state keeps its own fields
+        in ``__dict__``.
+        """
+        cls = type(self)
+        new = cls.__new__(cls)
+        fields = getattr(self, "__dict__", None)
+        if fields is not None:
+            vars(new).update(fields)
+        for name in _native_fields(cls):
+            if hasattr(self, name):
+                setattr(new, name, getattr(self, name))
+        new.game = self.game
+        new.players = self.players
+        new.seed = self.seed
+        new.options = self.options
+        new._legal = self._legal
+        new._legal_ids = self._legal_ids
+        new._outcome = self._outcome
         new.rng = self.rng.copy()
         new._actions = self._actions.copy()
         self._copy_fields(new)
@@ -543,7 +577,7 @@ class State(ABC):
         """
         base = State._BASE_FIELDS
         memo: dict[int, Any] = {id(self.game): self.game, id(self.options): self.options}
-        for name, value in self.__dict__.items():
+        for name, value in getattr(self, "__dict__", {}).items():
             if name not in base:
                 setattr(new, name, copy.deepcopy(value, memo))
 
@@ -609,6 +643,24 @@ class State(ABC):
     def __repr__(self) -> str:
         status = f"over: {self._outcome.reason}" if self._outcome else f"seat {self.current_player} to act"
         return f"<{type(self).__name__} {self.game.id} seed={self.seed} move {self.move_number}, {status}>"
+
+
+#: Per state class, the fields a compiled game state keeps in native slots besides the base class's (see ``State.clone``).
+_NATIVE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _native_fields(cls: type) -> tuple[str, ...]:
+    """The native fields of ``cls`` that ``State`` itself does not manage; empty unless a game's state class is compiled.
+
+    mypyc lists every native field of a compiled class, inherited ones included,
+    in the class attribute ``__mypyc_attrs__``; interpreted classes (and every
+    class of the pure-Python build) have none of their own.
+    """
+    found = _NATIVE_FIELDS.get(cls)
+    if found is None:
+        names: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", ())
+        found = _NATIVE_FIELDS[cls] = tuple(n for n in names if n not in State._BASE_FIELDS and n != "__dict__")
+    return found
 
 
 def _name_key(name: str) -> str:

@@ -34,7 +34,8 @@ class Rng:
         new._s = self._s
         return new
 
-    __copy__ = copy
+    def __copy__(self) -> Rng:
+        return self.copy()
 
     def __deepcopy__(self, memo: dict) -> Rng:
         return self.copy()

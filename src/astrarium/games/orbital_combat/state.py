@@ -728,7 +728,7 @@ def _answer(
         taken = sum(shot_damage(shot - shot_band, d, per_point, cap) for shot, shot_band in incoming)
         score = dealt - taken + (100 if target_defense >= 0 and dealt >= target_hull else 0) - (100 if taken >= hull else 0)
         if score > best_score:
-            best, best_score = (w, d), score
+            best, best_score = (w, d), float(score)  # a float throughout, as the compiled build requires
     return best
 
 
