@@ -17,7 +17,13 @@ default attack or not, and the same effects on the same targets in each list).
     .venv/bin/python scripts/card_usage.py --games 200 --agent mcts:iterations=150,depth=10 --jobs 2
     .venv/bin/python scripts/card_usage.py --games 200 --agent greedy --json /tmp/usage.json
 
-Game ``g`` has seed ``SEED + g``; its players are seeded from it, so a run repeats exactly.
+Game ``g`` has seed ``SEED + g``; its players are seeded from it, so a run repeats exactly
+(and a game replayed alone, ``--seed g --games 1``, gives the same tally). ``--games-file``
+appends each game's tally (with its seed) as the game ends, flushed, so a long run stopped
+early still reports on every finished game with ``--load``:
+
+    nice -n 10 .venv/bin/python scripts/card_usage.py --games 1000 --agent mcts:iterations=50,depth=10 --jobs 1 --games-file usage.jsonl
+    .venv/bin/python scripts/card_usage.py --load usage.jsonl
 """
 
 from __future__ import annotations
@@ -27,9 +33,10 @@ import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 import astrarium
 from astrarium.agents import make_agent
@@ -51,6 +58,7 @@ class GameTally:
 
     winners: tuple[int, ...] = ()
     knockout: bool = False
+    seed: int = -1
     drawn: list[set[str]] = field(default_factory=lambda: [set(), set()])
     used: list[set[str]] = field(default_factory=lambda: [set(), set()])
     played: list[Counter[str]] = field(default_factory=lambda: [Counter(), Counter()])
@@ -73,7 +81,7 @@ def play_game(seed: int, spec: str, options: dict[str, Any]) -> GameTally:
     game = astrarium.get_game("celestials")
     state: CelestialsState = game.new_game(2, seed, options)  # type: ignore[assignment]
     agents = [make_agent(spec, seed=seed * 1000 + seat, game=game.id) for seat in (0, 1)]
-    tally = GameTally()
+    tally = GameTally(seed=seed)
     turn_seen = -1
     while not state.is_over:
         _note_hands(state, tally)
@@ -113,6 +121,7 @@ def _play_one(args: tuple[int, str, dict[str, Any]]) -> GameTally:
 def tally_to_json(t: GameTally) -> dict[str, Any]:
     """One game's tally as a JSON line (sets as sorted lists)."""
     return {
+        "seed": t.seed,
         "winners": list(t.winners),
         "knockout": t.knockout,
         "drawn": [sorted(x) for x in t.drawn],
@@ -126,9 +135,11 @@ def tally_to_json(t: GameTally) -> dict[str, Any]:
 
 
 def tally_from_json(d: dict[str, Any]) -> GameTally:
+    """A tally saved by ``tally_to_json`` (lines saved before the seed was kept read as seed -1)."""
     return GameTally(
         tuple(d["winners"]),
         bool(d["knockout"]),
+        int(d.get("seed", -1)),
         [set(x) for x in d["drawn"]],
         [set(x) for x in d["used"]],
         [Counter(x) for x in d["played"]],
@@ -247,6 +258,15 @@ def report(summary: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def _collect(finished: Iterable[GameTally], tallies: list[GameTally], sink: TextIO | None) -> None:
+    """Keep each finished game's tally, and append it to the games file at once (flushed)."""
+    for tally in finished:
+        tallies.append(tally)
+        if sink:
+            sink.write(json.dumps(tally_to_json(tally)) + "\n")
+            sink.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -271,12 +291,14 @@ def main(argv: list[str] | None = None) -> int:
         work = [(args.seed + g, args.agent, options) for g in range(args.games)]
         sink = open(args.games_file, "a", encoding="utf-8") if args.games_file else None  # noqa: SIM115 - kept open while games end
         try:
-            with ProcessPoolExecutor(max(1, args.jobs)) as pool:
-                for tally in pool.map(_play_one, work):
-                    tallies.append(tally)
-                    if sink:
-                        sink.write(json.dumps(tally_to_json(tally)) + "\n")
-                        sink.flush()
+            # One job plays in this process; either way each game's line is written and flushed as it ends,
+            # so a run stopped early leaves every finished game in the file for --load.
+            if args.jobs <= 1:
+                finished: Iterator[GameTally] = (_play_one(w) for w in work)
+                _collect(finished, tallies, sink)
+            else:
+                with ProcessPoolExecutor(args.jobs) as pool:
+                    _collect(pool.map(_play_one, work), tallies, sink)
         finally:
             if sink:
                 sink.close()

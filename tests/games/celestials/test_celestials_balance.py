@@ -31,12 +31,13 @@ def report(spec: str, games: int) -> dict:
 def test_balance_the_easy_player_uses_every_card_and_its_damage_phase() -> None:
     """40 greedy mirror games (rules.md: 200 games). Before the phase term: 0 advances in 40 games, no Zenith ever."""
     summary = report("greedy", 40)
-    assert summary["advances"] >= 80  # the full run: 2.6 advances a game
+    assert summary["advances"] >= 80  # the full run: 2.8 advances a game (these 40 games: 117)
     for card in summary["cards"]:
         assert card["drawn"] == 0 or card["rate"] >= card_usage.USAGE_TARGET, card
     damage = {p["phase"]: p["rate"] for p in summary["phases"] if p["kind"] == "damage"}
     assert damage["Zenith"] >= 0.9 and damage["Full Moon"] >= 0.6, damage
-    assert 0.15 <= summary["sun_wins"] / summary["games"] <= 0.7  # the full run (200 games): Sun 58.5%
+    # The full run (200 games): Sun 65.0%, 95% CI 58.2%..71.3% (these 40 games: 62.5%); the easy level favours the Sun.
+    assert 0.3 <= summary["sun_wins"] / summary["games"] <= 0.8
 
 
 def test_balance_the_search_mirror_uses_the_phase_cycle() -> None:
@@ -46,3 +47,15 @@ def test_balance_the_search_mirror_uses_the_phase_cycle() -> None:
     damage = {p["phase"]: p["entered"] for p in summary["phases"] if p["kind"] == "damage"}
     assert damage["Zenith"] == 3 and damage["Full Moon"] >= 2, damage
     assert summary["reskins"] == []
+
+
+def test_balance_the_search_mirror_enters_the_waning() -> None:
+    """6 games of the search mirror at the level of rules.md's long run (mcts:iterations=50): the Moon reaches her Waning.
+
+    Before Eclipse could be cast at Full Moon the Waning was entered in 59.4% of search games; the
+    long run enters it in most games, so at least 4 of these 6 must (seeded: it repeats exactly).
+    """
+    summary = report("mcts:iterations=50,depth=10", 6)
+    entered = {p["phase"]: p["entered"] for p in summary["phases"]}
+    assert entered["Waning"] >= 4 and entered["Full Moon"] >= 5 and entered["Zenith"] == 6, entered
+    assert entered["Dusk"] >= 4, entered

@@ -59,6 +59,26 @@ def test_phases_eclipse_freezes_the_suns_board_and_turns_the_moons_cycle() -> No
         state.apply("play moth-swarm A4")  # the plays have ended
 
 
+def test_phases_eclipse_at_full_moon_ends_the_strike_and_brings_the_waning() -> None:
+    """Design notes, "Reaching the Waning": Eclipse is cast at Full Moon too, so leaving the Damage phase freezes the Sun."""
+    state = start("moon phase Full Moon; moon hand eclipse moth-swarm; sun board C1 solar-lion", first="moon")
+    play(state, "nodraw", "play eclipse")
+    assert players(state)[1]["phase"] == "Waning"
+    assert cell(state, "C1")["exhausted"]
+    assert [str(a) for a in state.legal_actions()][0] == "keep"  # the plays ended: step 4 follows
+
+
+def test_phases_eclipse_cannot_be_cast_while_waxing() -> None:
+    """Eclipse stays out of the Waxing: from there it would jump the Moon into her Full Moon with the Sun frozen."""
+    state = start("moon phase Waxing; moon hand eclipse moth-swarm", first="moon")
+    play(state, "nodraw")
+    assert "play eclipse" not in [str(a) for a in state.legal_actions()]
+    before = state.to_record()
+    with pytest.raises(IllegalAction):
+        state.apply("play eclipse")
+    assert state.to_record() == before
+
+
 # -- The decks: burst and face damage, freezing, endurance ------------------------------------------
 
 

@@ -83,7 +83,7 @@ def test_phases_moon_waxing_start_mends_every_moon_card_up_to_its_maximum() -> N
 
 def test_phases_sun_dusk_start_heals_the_sun_and_burns_the_moon() -> None:
     state = start("sun phase Dusk; sun health 15")
-    assert players(state)[0]["health"] == 17 and players(state)[1]["health"] == 19
+    assert players(state)[0]["health"] == 17 and players(state)[1]["health"] == 18
 
 
 def test_phases_moon_waning_start_heals_the_moon_and_swells_her_cards_past_their_maximum() -> None:
