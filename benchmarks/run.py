@@ -172,6 +172,7 @@ def compiled_python(rebuild: bool) -> Path:
         stamp.write_text(sources_digest())
     elif rebuild or not stamp.exists() or stamp.read_text() != sources_digest():
         print(f"rebuilding the compiled package in {COMPILED_VENV} (the sources changed) ...", file=sys.stderr, flush=True)
+        subprocess.run([*pip, f"{ROOT}[bench]"], env=env, check=True)  # a dependency added since the last build
         subprocess.run([*pip, "--force-reinstall", "--no-deps", str(ROOT)], env=env, check=True)
         stamp.write_text(sources_digest())
     return python
