@@ -215,6 +215,19 @@ def test_svg_counts_match_the_view_in_200_positions() -> None:
         assert powers == sum((Counter(s["powers"]) for s in view["ships"]), Counter())
 
 
+def test_svg_clock_counts_collapse_and_the_designed_events_in_the_deck() -> None:
+    # Good news: Calm Star, Tailwind, Salvage; bad news besides Collapse: Ion Storm (events.toml).
+    state = new_game(2)
+    unseen = state.picture_view(0)["deck_contents"]
+    good = unseen["calm-star"] + unseen["tailwind"] + unseen["salvage"]
+    line = f"Collapse: {unseen['collapse']} in the deck, 0 discarded · other events in the deck: {good} good, {unseen['ion-storm']} bad"
+    assert good > 0 and line in texts(picture(state))
+    seeds_deck = new_game(2, events="collapse")
+    line = f"Collapse: {seeds_deck.picture_view(0)['deck_contents']['collapse']} in the deck, 0 discarded"
+    words = texts(picture(seeds_deck))
+    assert line in words and not any("other events" in w for w in words)
+
+
 def test_svg_board_has_every_square_as_a_token_with_coordinates() -> None:
     root = picture(new_game(2))
     squares = {el.attrib["data-token"] for el in of_class(root, "sq")}

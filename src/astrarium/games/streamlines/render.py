@@ -155,7 +155,7 @@ def _ship_line(s: StreamlinesState, x: int, small: bool) -> str:
     others = [str(y) for y in _ships(s, s.pos[x]) if y != x] if s.pos[x] >= 0 else []
     if others:
         where += f" with ship{'s' if len(others) > 1 else ''} {' and '.join(others)}"
-    powers = ", ".join(f"{n} {POWER_ORDER[k]}" for k, n in enumerate(s.powers[x]) if n) or "none"
+    powers = ", ".join(f"{POWER_ORDER[k]} {n}" for k, n in enumerate(s.powers[x]) if n) or "none"  # "action 2, cargo 1"
     cargo = ", ".join(sorted(NAMES[k] for k in s.cargo[x])) or "empty"
     hold = f"{len(s.cargo[x])}/{s.powers[x][CARGO]}"
     refugees = s.cargo[x].count(REFUGEE)

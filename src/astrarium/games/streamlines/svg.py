@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from astrarium.core.svg import BACKGROUND, DIM, GUIDE, HIGHLIGHT, PANEL, SEAT_COLOURS, SEAT_MARKS, WIDTH, Svg, attr, esc, num
+from astrarium.games.streamlines.events import designed_events
 
 #: Tokens offered as buttons: verbs and words the picture does not draw as a thing.
 BUTTON_TOKENS: frozenset[str] = frozenset({"end", "drop", "jump", "dump", "lay", "cw", "ccw"})
@@ -491,7 +492,12 @@ def _draw_clock(parts: list[str], y: float, view: Mapping[str, Any], playing: bo
         _place(parts, _planet(stage, 7), MARGIN + 9, py - 4)
         _text(parts, MARGIN + 26, py, f"{planet.get('square', '?')}  {_planet_line(planet)}")
         parts.append("</g>")
-    collapse = f"Collapse cards: {deck.get('collapse', 0)} in the deck, {discard.get('collapse', 0)} in the discard"
+    events = designed_events()
+    good = sum(int(deck.get(card.effect, 0)) for card in events if card.good)
+    bad = sum(int(deck.get(card.effect, 0)) for card in events if not card.good)
+    collapse = f"Collapse: {deck.get('collapse', 0)} in the deck, {discard.get('collapse', 0)} discarded"
+    if good or bad:
+        collapse += f" · other events in the deck: {good} good, {bad} bad"
     _text(parts, MARGIN, y + h - 10, collapse, 12, _DIM)
     _pile(parts, 444, y + 12, "deck", int(view.get("deck", 0)), "draw" if playing else None, "deck")
     _pile(parts, 506, y + 12, "discard", sum(discard.values()), None, "discard")
