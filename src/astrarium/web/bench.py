@@ -307,7 +307,69 @@ def raise_file_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
+async def in_process(games: int, rounds: int) -> None:
+    """The server's own work per action without sockets, storage or clients: ``--in-process``.
+
+    ``games`` two-seat tables in this process, each with both seats connected
+    (connections that send nowhere); every round, each table's seat to move
+    plays a random legal action through the hub, and the ack and both seats'
+    ``state`` messages are written out as they would be sent. The CPU time of
+    exactly that (the hub, the game and the pictures, JSON) is reported per
+    action: a figure of the code alone, for comparing builds on a machine
+    others share, since other processes do not run inside this one.
+    """
+    from astrarium.core import get_game
+    from astrarium.web.catalogue import has_picture
+    from astrarium.web.hub import Connection, Hub, Seat, Table
+    from astrarium.web.protocol import dumps
+    from astrarium.web.settings import Settings
+
+    class NoStore:
+        is_postgres = False
+
+        async def append(self, *_args: object) -> None:
+            return None
+
+    hub = Hub(Settings())
+    hub.store = NoStore()  # type: ignore[assignment]
+    game = get_game(GAME)
+    rng = random.Random(3)
+
+    def new_table(number: int) -> tuple[Table, list[Connection]]:
+        state = game.new_game(2, rng.randrange(1 << 40), {})
+        seats = [Seat(s, "person", None, None, None, True) for s in (0, 1)]
+        table = Table(f"bench{number}", game, state, seats, False, "-", [], has_picture(game))
+        connections = [Connection(hub, table, s, 0, None, True) for s in (0, 1)]
+        table.connections.update(connections)
+        return table, connections
+
+    tables = [new_table(n) for n in range(games)]
+    cpu, actions, sent = 0.0, 0, 0
+    for _ in range(rounds):
+        for number, (table, connections) in enumerate(tables):
+            if table.state.is_over:
+                tables[number] = table, connections = new_table(number)
+            state = table.state
+            seat = state.current_player
+            assert seat is not None
+            notation = str(rng.choice(state.legal_actions()))
+            started = time.process_time()
+            await hub.act_and_tell(table, seat, notation, state.move_number, connections[seat], None)
+            for conn in connections:
+                while conn._outbox:
+                    sent += len(dumps(conn._outbox.popleft()))
+                conn._want_state = False
+                sent += len(conn.state_text())
+            cpu += time.process_time() - started
+            actions += 1
+    print(f"in process: {games} games, {actions} actions; {sent / actions / 1024:.0f} KiB of messages an action")
+    print(f"CPU per action (act, ack and both seats' state messages): {1000 * cpu / actions:.2f} ms")
+
+
 async def main_async(args: argparse.Namespace) -> None:
+    if args.in_process:
+        await in_process(args.games, args.rounds)
+        return
     raise_file_limit()
     folder = Path(tempfile.mkdtemp(prefix="astrarium-bench-"))
     db_url: str | None = None
@@ -359,6 +421,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the run; the server is killed at 60 percent of it")
     parser.add_argument("--postgres", action="store_true", help="run against a throwaway PostgreSQL cluster instead of SQLite")
     parser.add_argument("--no-pictures", action="store_true", help="clients that draw nothing: positions without their SVG")
+    parser.add_argument(
+        "--in-process", action="store_true", help="only the server's own work per action, in this process (no sockets, storage or clients)"
+    )
+    parser.add_argument("--rounds", type=int, default=18, help="with --in-process: actions played per game")
     args = parser.parse_args(argv)
     asyncio.run(main_async(args))
 

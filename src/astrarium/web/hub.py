@@ -7,12 +7,15 @@ looking at, applied to a *copy* of the state through the game API, stored, and
 only then made the table's state, acknowledged and broadcast. A refused action
 or a failed commit leaves the table exactly as it was.
 
-What leaves the server is decided in one place, :meth:`Table.snapshot`: a
+What leaves the server is decided in one place, :meth:`Table._position` and
+:meth:`Table._picture` (which :meth:`Table.snapshot` and its JSON both use): a
 seat's ``picture_view`` (its own view), the picture drawn from that view, and
 the legal actions only for the seat to move; a spectator gets the spectator's
 view. The move log sent with it holds action notations, which are public (a
 public record holds them too). Seeds, records and other seats' views never
-leave before the end.
+leave before the end. The caches shared by all tables (notations, encoded
+picture pieces, choices) hold only what their keys determine, so nothing
+passes from one game to another.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +167,11 @@ class Table:
     _snapshots: dict[tuple[int | None, bool], dict[str, Any]] = field(default_factory=dict)
     #: The same, as JSON text (the members without braces), encoded once per move and seat for every connection of it.
     _encoded: dict[tuple[int | None, bool], str] = field(default_factory=dict)
+    #: Per seat (None: spectators), the current position's view and legal notations; and the pieces of its picture.
+    _seen: dict[int | None, tuple[dict[str, Any], list[str]]] = field(default_factory=dict)
+    _pictures: dict[int | None, list[str]] = field(default_factory=dict)
+    #: The current position's legal notations, and where each stands in ``state.legal_actions()``.
+    _legal: tuple[list[str], dict[str, int]] | None = None
     #: The move this process is storing now (0: none): its NOTIFY, heard back before the commit returns here, is not news.
     storing: int = 0
 
@@ -235,6 +244,58 @@ class Table:
         self.updated = time.time()
         self._snapshots.clear()
         self._encoded.clear()
+        self._seen.clear()
+        self._pictures.clear()
+        self._legal = None
+
+    def legal_notations(self) -> tuple[list[str], dict[str, int]]:
+        """The notations of the current position's legal actions, in order, and each one's index (built once per move)."""
+        found = self._legal
+        if found is None:
+            notations = notations_of(self.state.legal_actions())
+            found = self._legal = (notations, {n: i for i, n in enumerate(notations)})
+        return found
+
+    def _position(self, seat: int | None) -> tuple[dict[str, Any], list[str]]:
+        """What ``seat`` sees of the current position: its view, and its legal notations (when it is to move)."""
+        found = self._seen.get(seat)
+        if found is None:
+            state = self.state
+            view = state.picture_view(seat)
+            legal: list[str] = []
+            if seat is not None and seat == state.current_player and not state.is_over:
+                legal = list(self.legal_notations()[0])
+            found = self._seen[seat] = (view, legal)
+        return found
+
+    def _picture(self, seat: int | None) -> list[str]:
+        """The pieces of ``seat``'s picture of the current position (one piece for a game that draws in one go)."""
+        parts = self._pictures.get(seat)
+        if parts is None:
+            view = self._position(seat)[0]
+            draw = picture_drawer(self.game)
+            parts = self._pictures[seat] = list(draw(view)) if draw is not None else [self.game.render_svg(view)]
+        return parts
+
+    def tokens(self, legal: list[str]) -> dict[str, list[str]]:
+        """Each legal notation's click tokens (its words, for a game without a picture)."""
+        return {n: (_tokens(self.game, n) if self.picture else n.split()) for n in legal}
+
+    def choices_json(self, legal: list[str]) -> str:
+        """The ``legal`` and ``tokens`` members of a position as JSON, encoded once for every position with the same choices.
+
+        The allocations of Orbital Combat depend on a few facts about the ship to move
+        (mass, facing, ring), so most positions offer a list of choices seen before.
+        """
+        if not legal:
+            return '"legal":[],"tokens":{}'
+        key = (self.game.id, self.picture, tuple(legal))
+        found = _CHOICES.get(key)
+        if found is None:
+            if len(_CHOICES) >= MAX_CHOICES:
+                _CHOICES.clear()
+            found = _CHOICES[key] = dumps({"legal": legal, "tokens": self.tokens(legal)})[1:-1]
+        return found
 
     def snapshot(self, seat: int | None, drawn: bool = True) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may have of the current position, built once per move and seat.
@@ -245,20 +306,14 @@ class Table:
         if cached is not None:
             return cached
         state = self.state
-        view = state.picture_view(seat)
-        picture = self.game.render_svg(view) if self.picture and drawn else None
-        mover = state.current_player
-        legal: list[str] = []
-        if seat is not None and seat == mover and not state.is_over:
-            legal = [str(a) for a in state.legal_actions()]
-        tokens = {n: (_tokens(self.game, n) if self.picture else n.split()) for n in legal}
+        view, legal = self._position(seat)
         snap = {
             "move": state.move_number,
-            "to_move": mover,
+            "to_move": state.current_player,
             "view": view,
-            "picture": picture,
+            "picture": "".join(self._picture(seat)) if self.picture and drawn else None,
             "legal": legal,
-            "tokens": tokens,
+            "tokens": self.tokens(legal),
             "over": state.is_over,
             "result": self.result(),
         }
@@ -270,12 +325,20 @@ class Table:
 
         A position's picture is tens of kilobytes of text; encoding it is, after
         drawing it, the largest part of sending a position, so every connection
-        of a seat (and every spectator) shares one encoding.
+        of a seat (and every spectator) shares one encoding, and the picture is
+        encoded from its pieces, most of which were encoded before (see
+        :func:`picture_json`). The text is exactly ``dumps(snapshot(seat, drawn))``
+        without its braces.
         """
         key = (seat, drawn)
         cached = self._encoded.get(key)
         if cached is None:
-            cached = self._encoded[key] = dumps(self.snapshot(seat, drawn))[1:-1]
+            state = self.state
+            view, legal = self._position(seat)
+            head = dumps({"move": state.move_number, "to_move": state.current_player, "view": view})
+            picture = picture_json(self._picture(seat), picture_drawer(self.game) is not None) if self.picture and drawn else "null"
+            tail = dumps({"over": state.is_over, "result": self.result()})
+            cached = self._encoded[key] = f'{head[1:-1]},"picture":{picture},{self.choices_json(legal)},{tail[1:-1]}'
         return cached
 
     def result(self) -> dict[str, Any] | None:
@@ -705,8 +768,11 @@ class Hub:
             if seat != mover:
                 raise ActError("not-your-turn", f"it is not your turn: {seat_label(mover)} is to move")
             trial = state.clone()
+            # A notation as the server wrote it is found among the legal notations and its own legal action applied
+            # (no parsing, found by identity); anything else is parsed and checked by the game.
+            index = table.legal_notations()[1].get(notation)
             try:
-                trial.apply(notation)
+                trial.apply(notation if index is None else state.legal_actions()[index])
             except IllegalAction as exc:
                 raise ActError("illegal", str(exc)) from exc
             played = str(trial.actions[-1])
@@ -1018,6 +1084,74 @@ class Hub:
 def _tokens(game: Game, notation: str) -> list[str]:
     """The picture's tokens of an action (the same for every position; a busy table asks for them on every move)."""
     return list(game.action_tokens(notation))
+
+
+#: Notations of legal actions already written, by (type, action): frozen dataclasses that compare field by field, so an
+#: equal action of the same type has the same notation. Only the game's own legal actions are looked up here.
+_NOTATIONS: dict[tuple[type, Any], str] = {}
+#: Picture pieces already encoded as JSON string content (without quotes), by piece.
+_ESCAPED: dict[str, str] = {}
+#: How many of each are kept before they are forgotten all at once (a server plays on with a cold cache for a moment).
+MAX_NOTATIONS = 200_000
+MAX_ESCAPED = 20_000
+#: The ``legal`` and ``tokens`` members already encoded, by (game, drawn, notations).
+_CHOICES: dict[tuple[str, bool, tuple[str, ...]], str] = {}
+MAX_CHOICES = 2_048
+
+
+def notations_of(actions: list[Any]) -> list[str]:
+    """``[str(a) for a in actions]``, each notation written once for all positions and tables.
+
+    Writing a notation checks the action's fields first; a position of Orbital
+    Combat has some 70 legal allocations, most of them the same as in the
+    position before.
+    """
+    known = _NOTATIONS
+    notations = []
+    for action in actions:
+        key = (type(action), action)
+        try:
+            text = known.get(key)
+        except TypeError:  # an action that cannot be hashed is simply written each time
+            notations.append(str(action))
+            continue
+        if text is None:
+            if len(known) >= MAX_NOTATIONS:
+                known.clear()
+            text = known[key] = str(action)
+        notations.append(text)
+    return notations
+
+
+@functools.cache
+def picture_drawer(game: Game) -> Any:
+    """The game's ``render_svg_parts`` (its picture as the cached pieces it is joined from), or None if it draws in one go."""
+    return getattr(game._module("svg"), "render_svg_parts", None)
+
+
+def picture_json(parts: list[str], pieces: bool) -> str:
+    """The JSON string (quoted, ASCII) of ``"".join(parts)``, exactly as ``json.dumps`` writes it.
+
+    JSON escapes character by character, so the encoding of a joined text is
+    the join of its pieces' encodings. The pieces of a picture are mostly the
+    same string objects from one picture to the next (the board, the legend,
+    ship rows: the game's drawing caches), so each is encoded once and looked up
+    after that (a string keeps its hash). ``pieces=False``: one whole picture,
+    encoded and not kept.
+    """
+    if not pieces:
+        return encode_basestring_ascii("".join(parts))
+    known = _ESCAPED
+    out = ['"']
+    for part in parts:
+        text = known.get(part)
+        if text is None:
+            if len(known) >= MAX_ESCAPED:
+                known.clear()
+            text = known[part] = encode_basestring_ascii(part)[1:-1]
+        out.append(text)
+    out.append('"')
+    return "".join(out)
 
 
 def clean_text(text: str, limit: int, lines: bool = False) -> str:

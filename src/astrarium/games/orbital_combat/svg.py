@@ -28,9 +28,12 @@ the tokens of any legal allocation narrows to it alone; nothing is left to
 buttons outside the picture (``BUTTON_TOKENS`` is empty).
 
 Speed: the parts that repeat (the board, the legend, the weapons and defense
-rows, energy bars, ships, burn markers, table rows) are drawn once as text
-fragments and cached on what they show; a picture stitches them together, each
-placed with a ``translate`` where its height on the page varies.
+rows, energy bars, ships, burn markers, table rows and their lines, the header,
+titles and event lines) are drawn once as text fragments and cached on what they
+show; a picture stitches them together, each placed with a ``translate`` where
+its height on the page varies. :func:`render_svg_parts` gives the pieces
+unjoined, so a server can encode each cached piece for JSON once (a web table
+draws two pictures a move).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 from astrarium.core.errors import IllegalAction, short
-from astrarium.core.svg import BACKGROUND, DIM, GUIDE, HIGHLIGHT, INK, PANEL, SEAT_COLOURS, SEAT_MARKS, WIDTH, Svg, num
+from astrarium.core.svg import BACKGROUND, DIM, GUIDE, HIGHLIGHT, INK, PANEL, SEAT_COLOURS, SEAT_MARKS, WIDTH, Svg, attr, esc, num
 from astrarium.games.orbital_combat.actions import ENERGY, MAX_MASS, ROTATION_COST, SCOOP_COST, parse_allocation
 
 BUTTON_TOKENS: frozenset[str] = frozenset()
@@ -173,12 +176,6 @@ def fragment(draw: Callable[[Svg], None]) -> str:
     return "".join(svg.parts)
 
 
-def place(svg: Svg, y: float, text: str) -> None:
-    """A cached fragment drawn from y = 0, moved down to ``y``."""
-    with svg.group(transform=f"translate(0 {num(y)})"):
-        svg.parts.append(text)
-
-
 # -- the fixed board ---------------------------------------------------------------------------------------
 DEFS = (
     "<defs>"
@@ -190,9 +187,8 @@ DEFS = (
 
 
 @lru_cache(maxsize=8)
-def static_board(key: RingKey) -> str:
+def static_board(board: Board) -> str:
     """Black hole, rings, sector ticks, ring and velocity labels, scale bar: the same for every position."""
-    board = board_for(key)
 
     def draw(svg: Svg) -> None:
         svg.parts.append(DEFS)
@@ -245,9 +241,7 @@ def draw_ship(svg: Svg, x: float, y: float, seat: int, angle: float, facing: str
 
 
 @lru_cache(maxsize=4096)
-def ship_on_board(key: RingKey, seat: int, ring: int, index: int, facing: str, token: str | None, to_move: bool) -> str:
-    board = board_for(key)
-
+def ship_on_board(board: Board, seat: int, ring: int, index: int, facing: str, token: str | None, to_move: bool) -> str:
     def draw(svg: Svg) -> None:
         x, y = board.point(ring, index)
         if to_move:
@@ -272,9 +266,8 @@ def arrow_head(svg: Svg, x: float, y: float, dx: float, dy: float, colour: str) 
 
 
 @lru_cache(maxsize=4096)
-def transfer(key: RingKey, seat: int, ring: int, index: int, dest: int) -> str:
+def transfer(board: Board, seat: int, ring: int, index: int, dest: int) -> str:
     """The transfer path from a ship to its landing spot (a curve bowing the way it orbits) and the ship there, dashed."""
-    board = board_for(key)
 
     def draw(svg: Svg) -> None:
         landing = board.landing(ring, index, dest)
@@ -293,9 +286,8 @@ def transfer(key: RingKey, seat: int, ring: int, index: int, dest: int) -> str:
 
 
 @lru_cache(maxsize=2048)
-def forecast(key: RingKey, seat: int, ring: int, index: int, weapon_range: float, falloff: float) -> str:
+def forecast(board: Board, seat: int, ring: int, index: int, weapon_range: float, falloff: float) -> str:
     """This turn's orbit of the ship to move (on ``ring`` from ``index``), its ghost after moving and its weapon range there."""
-    board = board_for(key)
 
     def draw(svg: Svg) -> None:
         moved = board.moved(ring, index)
@@ -334,9 +326,8 @@ def forecast(key: RingKey, seat: int, ring: int, index: int, weapon_range: float
 
 
 @lru_cache(maxsize=4096)
-def burn_marker(key: RingKey, ring: int, moved: int, dest: int, token: str, interactive: bool) -> str:
+def burn_marker(board: Board, ring: int, moved: int, dest: int, token: str, interactive: bool) -> str:
     """The spot on ``dest`` a burn started now would land on next turn, carrying the burn's token."""
-    board = board_for(key)
 
     def draw(svg: Svg) -> None:
         mx, my = board.point(dest, board.landing(ring, moved, dest))
@@ -425,7 +416,7 @@ def target_row(svg: Svg, targets: Sequence[tuple[int, float, bool]], name_target
         if targets:
             other, distance, _ = targets[0]
             text += f" ({SEAT_MARKS[other % 4]}, {distance:.0f} mm)"
-        svg.text(BUTTON_LEFT, y + ROW / 2 + 4, text, 12, class_="dim")
+        svg.parts.append(dim_line(BUTTON_LEFT, y + ROW / 2 + 4, text))
         return
     w = min(170.0, (BUTTON_SPAN - 4 * (len(targets) - 1)) / max(1, len(targets)))
     for i, (other, distance, in_range) in enumerate(targets):
@@ -497,12 +488,13 @@ def ship_row(svg: Svg, y: float, ship: Mapping[str, Any], you: bool, to_move: bo
     """One ship's row: position, facing, transfer, defense, last allocation; energy split, mass and hull bars."""
     seat = int(ship["seat"])
     alive = bool(ship["alive"])
-    with svg.group(class_="ship-row tok" if token else "ship-row", data_token=token, data_seat=seat, transform=f"translate(0 {num(y)})"):
-        if not alive:
-            svg.parts.append(row_frame(seat, you, to_move, alive))
-            return
+    parts = svg.parts
+    parts.append(row_open(token, seat, y))
+    if not alive:
+        parts.append(row_frame(seat, you, to_move, alive))
+    else:
         last = ship.get("last_allocation")
-        svg.parts.append(
+        parts.append(
             ship_row_body(
                 seat,
                 you,
@@ -518,6 +510,15 @@ def ship_row(svg: Svg, y: float, ship: Mapping[str, Any], you: bool, to_move: bo
                 top_hull,
             )
         )
+    parts.append("</g>")
+
+
+@lru_cache(maxsize=512)
+def row_open(token: str | None, seat: int, y: float) -> str:
+    """The opening tag of a ship row's group (its token, seat and place on the page)."""
+    kind = "ship-row tok" if token else "ship-row"
+    carried = "" if token is None else f' data-token="{attr(token)}"'
+    return f'<g class="{kind}"{carried} data-seat="{seat}" transform="translate(0 {num(y)})">'
 
 
 @lru_cache(maxsize=4096, typed=True)
@@ -535,19 +536,40 @@ def ship_row_body(
     hull: int,
     top_hull: int,
 ) -> str:
-    """A living ship's row inside its group, drawn from y = 0 (ships keep their state for many moves: cached)."""
+    """A living ship's row inside its group, drawn from y = 0: its frame, three lines and three gauges, each cached.
 
-    def draw(svg: Svg) -> None:
-        svg.parts.append(row_frame(seat, you, to_move, True))
-        where = f"seat {seat}{' (you)' if you else ''} · ring {ring} · sector {sector}" + (f" → ring {dest}" if dest else "")
-        svg.text(MARGIN + 28, 17, where, 12, font_weight="bold")
-        svg.text(MARGIN + 28, 32, f"facing {facing} {'↻' if facing == 'prograde' else '↺'} · defense {defense}", 11, class_="dim")
-        svg.text(MARGIN + 28, 47, short(f"last: {last}" if last else "no turn yet", 44), 11, class_="dim")
-        svg.parts.append(energy_bar(energy_split(last)))
-        svg.parts.append(bar(468, 72, mass, MAX_MASS, "#56b4e9", f"mass {mass}/{MAX_MASS}"))
-        svg.parts.append(bar(552, 76, hull, top_hull, INK, f"hull {hull}"))
+    The row of the ship that has just moved changes at every move, and so does which row is the mover's; its
+    pieces mostly do not (a ship keeps its place, facing, defense or mass for several moves), so a new row is
+    stitched from pieces already drawn.
+    """
+    return "".join(
+        (
+            row_frame(seat, you, to_move, True),
+            row_where(seat, you, ring, sector, dest),
+            row_facing(facing, defense),
+            row_last(last),
+            energy_bar(energy_split(last)),
+            bar(468, 72, mass, MAX_MASS, "#56b4e9", f"mass {mass}/{MAX_MASS}"),
+            bar(552, 76, hull, top_hull, INK, f"hull {hull}"),
+        )
+    )
 
-    return fragment(draw)
+
+@lru_cache(maxsize=16384, typed=True)
+def row_where(seat: int, you: bool, ring: object, sector: object, dest: object) -> str:
+    where = f"seat {seat}{' (you)' if you else ''} · ring {ring} · sector {sector}" + (f" → ring {dest}" if dest else "")
+    return fragment(lambda svg: svg.text(MARGIN + 28, 17, where, 12, font_weight="bold"))
+
+
+@lru_cache(maxsize=256, typed=True)
+def row_facing(facing: str, defense: object) -> str:
+    text = f"facing {facing} {'↻' if facing == 'prograde' else '↺'} · defense {defense}"
+    return fragment(lambda svg: svg.text(MARGIN + 28, 32, text, 11, class_="dim"))
+
+
+@lru_cache(maxsize=4096)
+def row_last(last: str | None) -> str:
+    return fragment(lambda svg: svg.text(MARGIN + 28, 47, short(f"last: {last}" if last else "no turn yet", 44), 11, class_="dim"))
 
 
 @lru_cache(maxsize=1)
@@ -620,10 +642,52 @@ def legend() -> str:
     return fragment(draw)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def event_line(y: float, event: str, real: bool) -> str:
     """One line of the last turn's events at ``y`` (a turn's lines are drawn again for every viewer and move: cached)."""
-    return fragment(lambda svg: svg.text(MARGIN, y + 12, short(event, 96), 12, class_="event" if real else "dim"))
+    return f'<text x="{num(MARGIN)}" y="{num(y + 12)}" font-size="12" class="{"event" if real else "dim"}">{event_text(event)}</text>'
+
+
+@lru_cache(maxsize=8192)
+def event_text(event: str) -> str:
+    """An event's words as they stand in its line (cut short, escaped): the same at any height on the page."""
+    return esc(short(event, 96))
+
+
+@lru_cache(maxsize=64)
+def title_at(y: float, title: str) -> str:
+    """A section title ("Ships", "Last turn") at ``y``."""
+    return fragment(lambda svg: svg.text(MARGIN, y + 16, title, 14, font_weight="bold"))
+
+
+@lru_cache(maxsize=64)
+def legend_at(y: float) -> str:
+    """The legend, moved down to ``y``."""
+    return f'<g transform="translate(0 {num(y)})">{legend()}</g>'
+
+
+@lru_cache(maxsize=256)
+def document_head(height: float, desc: str) -> str:
+    """The document's opening, title, description, style, background and the header band's fixed part."""
+    svg = Svg(WIDTH, height, "Orbital Combat", desc)
+    svg.rect(0, 0, WIDTH, HEADER, fill=PANEL)
+    svg.text(12, 22, "Orbital Combat", 17, font_weight="bold")
+    return "".join(svg.parts)
+
+
+@lru_cache(maxsize=1024)
+def status_text(status: str) -> str:
+    """The header's status line."""
+    return fragment(lambda svg: svg.text(12, 42, status, 13, class_="dim"))
+
+
+@lru_cache(maxsize=1024)
+def dim_line(x: float, y: float, text: str) -> str:
+    return fragment(lambda svg: svg.text(x, y, text, 12, class_="dim"))
+
+
+FORECAST_OPEN = '<g clip-path="url(#oc-board)" class="forecast">'
+CONTROLS_OPEN = f'<g transform="translate(0 {num(BOARD_BOTTOM + 8)})" class="controls">'
 
 
 # -- the picture ------------------------------------------------------------------------------------------------
@@ -643,8 +707,16 @@ def status_line(view: Mapping[str, Any]) -> str:
 
 def render_svg(view: Mapping[str, Any]) -> str:
     """The position as an SVG picture, from ``view`` (a ``picture_view``) alone."""
-    key = ring_key(view["rings"])
-    board = board_for(key)
+    return "".join(render_svg_parts(view))
+
+
+def render_svg_parts(view: Mapping[str, Any]) -> list[str]:
+    """The picture of :func:`render_svg` as the pieces it is joined from, most of them cached strings.
+
+    A server that sends the picture inside JSON escapes each cached piece once
+    instead of the whole picture for every viewer and move.
+    """
+    board = board_for(ring_key(view["rings"]))
     ships: list[Mapping[str, Any]] = list(view["ships"])
     alive = [s for s in ships if s["alive"]]
     events = [str(e) for e in view.get("events", ())]
@@ -659,37 +731,42 @@ def render_svg(view: Mapping[str, Any]) -> str:
     height = (
         BOARD_BOTTOM + 8 + (CONTROLS if interactive else 0) + 24 + len(ships) * SHIP_ROW + 24 + max(1, len(events)) * EVENT_ROW + LEGEND
     )
-    svg = Svg(WIDTH, height, "Orbital Combat", f"Orbital Combat, round {view.get('round', '?')}: {len(alive)} ships flying")
-    svg.header("Orbital Combat", status_line(view))
-    svg.parts.append(static_board(key))
+    svg = Svg.__new__(Svg)
+    svg.width, svg.height = WIDTH, height
+    svg.parts = parts = [
+        document_head(height, f"Orbital Combat, round {view.get('round', '?')}: {len(alive)} ships flying"),
+        status_text(status_line(view)),
+        static_board(board),
+    ]
 
     # The ship to move: its transfer, this turn's orbit, the weapon range from where it will fire, where burns lead.
     burns: list[tuple[str, int, bool]] = []  # (token, destination ring, needs rotation)
     fire_from = (0.0, 0.0)
     if mover is not None:
         seat, ring, index, dest = int(mover["seat"]), int(mover["ring"]), int(mover["sector"]) - 1, mover.get("in_transfer_to")
-        with svg.group(clip_path="url(#oc-board)", class_="forecast"):
-            if dest:
-                svg.parts.append(transfer(key, seat, ring, index, int(dest)))
-                ring, index = int(dest), board.landing(ring, index, int(dest))
-            svg.parts.append(forecast(key, seat, ring, index, weapon_range, falloff))
-            moved = board.moved(ring, index)
-            fire_from = board.mm(ring, moved)
-            facing, mass = str(mover["facing"]), int(mover["mass"])
-            for direction, step in REACH:
-                if abs(step) <= mass and 1 <= ring + step <= board.count:
-                    token = f"burn {direction} {INTENSITIES[abs(step) - 1]}"
-                    burns.append((token, ring + step, (direction == "pro") != (facing == "prograde")))
-                    svg.parts.append(burn_marker(key, ring, moved, ring + step, token, interactive))
+        parts.append(FORECAST_OPEN)
+        if dest:
+            parts.append(transfer(board, seat, ring, index, int(dest)))
+            ring, index = int(dest), board.landing(ring, index, int(dest))
+        parts.append(forecast(board, seat, ring, index, weapon_range, falloff))
+        moved = board.moved(ring, index)
+        fire_from = board.mm(ring, moved)
+        facing, mass = str(mover["facing"]), int(mover["mass"])
+        for direction, step in REACH:
+            if abs(step) <= mass and 1 <= ring + step <= board.count:
+                token = f"burn {direction} {INTENSITIES[abs(step) - 1]}"
+                burns.append((token, ring + step, (direction == "pro") != (facing == "prograde")))
+                parts.append(burn_marker(board, ring, moved, ring + step, token, interactive))
+        parts.append("</g>")
 
     # Ships (destroyed ships are off the board), transfers beneath them.
     for ship in alive:
         if ship.get("in_transfer_to") and ship is not mover:
-            svg.parts.append(transfer(key, int(ship["seat"]), int(ship["ring"]), int(ship["sector"]) - 1, int(ship["in_transfer_to"])))
+            parts.append(transfer(board, int(ship["seat"]), int(ship["ring"]), int(ship["sector"]) - 1, int(ship["in_transfer_to"])))
     for ship in alive:
         seat = int(ship["seat"])
         target = f"@{seat}" if interactive and name_target and ship is not mover else None
-        svg.parts.append(ship_on_board(key, seat, int(ship["ring"]), int(ship["sector"]) - 1, str(ship["facing"]), target, ship is mover))
+        parts.append(ship_on_board(board, seat, int(ship["ring"]), int(ship["sector"]) - 1, str(ship["facing"]), target, ship is mover))
 
     y = BOARD_BOTTOM + 8
     if interactive and mover is not None:
@@ -701,14 +778,15 @@ def render_svg(view: Mapping[str, Any]) -> str:
                 ox, oy = board.mm(int(ship["ring"]), int(ship["sector"]) - 1)
                 distance = math.hypot(ox - fire_from[0], oy - fire_from[1])
                 targets.append((int(ship["seat"]), distance, distance <= weapon_range + 0.0005))
-        with svg.group(transform=f"translate(0 {num(y)})", class_="controls"):
-            svg.parts.append(controls_frame())
-            svg.parts.append(systems_row(seat, str(mover["facing"]), max(0, gain)))
-            svg.parts.append(burn_row(tuple(burns)))
-            target_row(svg, targets, name_target)
+        parts.append(CONTROLS_OPEN)
+        parts.append(controls_frame())
+        parts.append(systems_row(seat, str(mover["facing"]), max(0, gain)))
+        parts.append(burn_row(tuple(burns)))
+        target_row(svg, targets, name_target)
+        parts.append("</g>")
         y += CONTROLS
 
-    svg.text(MARGIN, y + 16, "Ships", 14, font_weight="bold")
+    parts.append(title_at(y, "Ships"))
     y += 24
     top_hull = max([int(view.get("start_hull", DEFAULT_HULL))] + [int(s["hull"]) for s in ships])
     for ship in ships:
@@ -717,10 +795,11 @@ def render_svg(view: Mapping[str, Any]) -> str:
         ship_row(svg, y, ship, viewer == seat, ship is mover, target, top_hull)
         y += SHIP_ROW
 
-    svg.text(MARGIN, y + 16, "Last turn", 14, font_weight="bold")
+    parts.append(title_at(y, "Last turn"))
     y += 24
     for event in events or ["nothing yet"]:
-        svg.parts.append(event_line(y, event, bool(events)))
+        parts.append(event_line(y, event, bool(events)))
         y += EVENT_ROW
-    place(svg, y, legend())
-    return svg.to_string()
+    parts.append(legend_at(y))
+    parts.append("</svg>")
+    return parts
