@@ -15,9 +15,10 @@ fails, the wheel is the plain package, which behaves the same, only slower
 CI, where a silent fallback would test the wrong build.
 
 Which modules: the rules and the core that the hot loop runs through (the
-game API's ``State`` and ``Game``, the seeded generator, the games' board
-modules; the games' state modules once what docs/performance.md lists is
-done). Modules that declare pydantic schemas, action classes or errors, draw
+game API's ``State`` and ``Game``, the seeded generator, each game's state
+module and its hot helpers, such as the board modules), always together, since
+a compiled core calling interpreted game code is slower than no compiled core
+(docs/performance.md has the figures). Modules that declare pydantic schemas, action classes or errors, draw
 pictures or are only imported on demand stay interpreted: mypyc
 cannot compile a class built by pydantic's metaclass, a compiled dataclass
 checks its field types when it is built (the rules promise a clear refusal from

@@ -1,18 +1,41 @@
-"""A fixed workload for counting instructions: seeded random games through the public API, ``make bench``'s step loop.
+"""Fixed workloads for counting instructions: seeded random games through the public API, ``make bench``'s step loop.
 
 Wall-clock figures mean little on a busy machine; an instruction count does
-not depend on the load. Run it under callgrind twice, once playing and once
-only setting the games up (``setup``), and divide the difference by the steps
-printed::
+not depend on the load. Run it under callgrind twice, once with a workload and
+once only setting the games up (``setup``), and divide the difference by the
+units printed::
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions.py constellations 150 1
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions.py constellations 150 1 setup
+
+The workloads (the last argument):
+
+- none: play every game to its end, ``legal_actions()`` and ``apply()`` of a
+  seeded random index (``make bench``'s step); the units are steps;
+- ``clone``: the same games, with one ``clone()`` of every position besides;
+  (this run minus the plain one) / steps is a clone;
+- ``mcts``: one ``mcts`` search of ``MCTS_ITERATIONS`` simulations (c=1.4, random
+  rollouts to the end, re-sampled worlds where the game has secrets or chance,
+  as ``make bench``'s mcts/s) from the first position of every game; the units
+  are simulations;
+- ``setup``: the games set up, nothing played;
+- ``phases [SIMULATIONS]``: all of them in one process (the games played once to warm
+  the caches, then played again, then played with clones, then one search
+  from the first position, of SIMULATIONS simulations; each after its own
+  setup), with a call of ``os.getppid()``
+  between phases, so that callgrind run with ``--dump-before=os_getppid``
+  writes one profile per phase (``benchmarks/phases.py`` reads them)::
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --dump-before=os_getppid --callgrind-out-file=/tmp/cg/out \\
+        python benchmarks/instructions.py constellations 40 1 phases 100
+    python benchmarks/phases.py /tmp/cg/out STEPS SIMULATIONS    # the two numbers the run printed
 
 It runs on the astrarium the interpreter imports (an installed build, else the sources beside this script).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -22,25 +45,65 @@ except ImportError:  # a checkout without an install
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import astrarium
 
-from astrarium.core import Rng  # noqa: E402
+from astrarium.agents import MCTSAgent  # noqa: E402
+from astrarium.core import Rng, State  # noqa: E402
+
+#: Simulations of each search in the ``mcts`` workload.
+MCTS_ITERATIONS = 100
+WORKLOADS = ("play", "clone", "mcts", "setup", "phases")
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (3, 4) or (len(argv) == 4 and argv[3] != "setup"):
-        print("usage: instructions.py GAME GAMES PLAYERS [setup]", file=sys.stderr)
+    if len(argv) not in (3, 4, 5) or (len(argv) >= 4 and argv[3] not in WORKLOADS) or (len(argv) == 5 and argv[3] != "phases"):
+        print(f"usage: instructions.py GAME GAMES PLAYERS [{'|'.join(WORKLOADS)}] [SIMULATIONS, for phases]", file=sys.stderr)
         return 2
     game = astrarium.get_game(argv[0])
     count, players = int(argv[1]), int(argv[2])
+    workload = argv[3] if len(argv) >= 4 else "play"
+    if workload == "phases":
+        simulations = int(argv[4]) if len(argv) == 5 else MCTS_ITERATIONS
+        mark = os.getppid  # the phase boundary callgrind dumps at
+        mark()  # start-up ends
+        states = [game.new_game(players, 1 + g) for g in range(count)]
+        mark()  # setup
+        play(states, copy=False)
+        mark()  # warm-up: the first games fill the caches of tables made once per board or deck
+        states = [game.new_game(players, 1 + g) for g in range(count)]
+        mark()  # setup
+        steps = play(states, copy=False)
+        mark()  # play
+        states = [game.new_game(players, 1 + g) for g in range(count)]
+        mark()  # setup
+        play(states, copy=True)
+        mark()  # play with clones
+        state = game.new_game(players, 1)
+        mark()  # setup
+        MCTSAgent(seed=0, iterations=simulations).search(state)
+        mark()  # search
+        print("steps", steps, "simulations", simulations)
+        return 0
     states = [game.new_game(players, 1 + g) for g in range(count)]
+    if workload == "mcts":
+        for g, state in enumerate(states):
+            MCTSAgent(seed=g, iterations=MCTS_ITERATIONS).search(state)
+        print("simulations", count * MCTS_ITERATIONS)
+        return 0
+    print("steps", play([] if workload == "setup" else states, copy=workload == "clone"))
+    return 0
+
+
+def play(states: list[State], copy: bool) -> int:
+    """Play every game to its end with seeded random actions (and a ``clone()`` of every position with ``copy``); the steps."""
     rng = Rng(1)
     steps = 0
-    for state in [] if len(argv) == 4 else states:
+    for state in states:
         while not state.is_over:
+            if copy:
+                state.clone()
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
             steps += 1
-    print("steps", steps)
-    return 0
+    return steps
 
 
 if __name__ == "__main__":

@@ -158,21 +158,61 @@ class Peeked(AssertionError):
     pass
 
 
-def guarded(state: State) -> tuple[State, list[int]]:
-    """``state`` with ``clone`` forbidden, and ``determinize`` counted: the only door an honest player may use."""
-    pristine = state.clone()
-    calls: list[int] = []
+class Guarded(State):
+    """A position as an honest player may use it: ``determinize`` counted, ``clone`` forbidden.
 
-    def determinize(seat: int | None, rng: Rng) -> State:
-        calls.append(seat)  # type: ignore[arg-type]
-        return type(pristine).determinize(pristine, seat, rng)
+    A stand-in that answers for the real state, rather than the real state with two methods replaced on the
+    instance: in the compiled build a game's state is a native class, whose instances take no new attributes and
+    whose compiled callers would not look at the instance for a method anyway. Everything a player may ask (the
+    seat to move, the legal actions, views, the evaluation) is answered by the real state; nothing of the real
+    state's own fields (hands, decks) is reachable through it.
+    """
 
-    def clone() -> State:
+    def __init__(self, real: State, calls: list[int | None]) -> None:
+        # Not State.__init__, which would set up a new game: the base fields are the real state's.
+        self.game, self.players, self.seed, self.options = real.game, real.players, real.seed, real.options
+        self.rng = real.rng.copy()
+        self._actions = real.actions
+        self._legal = None
+        self._legal_ids = None
+        self._outcome = real.outcome
+        self._real = real
+        self._calls = calls
+
+    def _setup(self) -> None:
+        raise AssertionError("a guarded position is never set up")
+
+    @property
+    def current_player(self) -> int | None:
+        return self._real.current_player
+
+    def _legal_actions(self) -> list[Any]:
+        return self._real.legal_actions()
+
+    def _apply(self, action: Any) -> None:
+        raise Peeked("the player played on the real state instead of a copy")
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return self._real.view(seat)
+
+    def render(self, seat: int | None = None) -> str:
+        return self._real.render(seat)
+
+    def evaluate(self, seat: int) -> float:
+        return self._real.evaluate(seat)
+
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        self._calls.append(seat)
+        return self._real.determinize(seat, rng)
+
+    def clone(self) -> State:
         raise Peeked("the player copied the real state, hidden cards and future draws included")
 
-    state.determinize = determinize  # type: ignore[method-assign]
-    state.clone = clone  # type: ignore[method-assign]
-    return state, calls
+
+def guarded(state: State) -> tuple[State, list[int | None]]:
+    """``state`` behind a :class:`Guarded` stand-in: the only door an honest player may use, and its calls."""
+    calls: list[int | None] = []
+    return Guarded(state, calls), calls
 
 
 SECRET_GAMES = [g for g in GAMES if astrarium.get_game(g).hidden_information or astrarium.get_game(g).chance]

@@ -281,7 +281,10 @@ class Game(metaclass=ABCMeta):
         return f"<Game {self.id!r}: {self.title}, {self.min_players}-{self.max_players} players>"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+# State is also serializable=True: without it, the __new__ of a compiled game state (a native subclass) runs
+# __init__, which would set a new game up inside clone; with it, __new__ only allocates, as object.__new__
+# does for a plain class. (It also gives pickle and copy.copy all the native fields.)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(metaclass=ABCMeta):
     """One position of a game, and the rules that move it on.
 

@@ -430,7 +430,7 @@ def values(st: ConnectedWorldsState) -> list[float]:
 def evaluate(st: ConnectedWorldsState, seat: int) -> float:
     """:func:`values` for one seat, computed once per position (a search asks every seat in turn)."""
     key = st.move_number
-    cached = st.__dict__.get("_values")
+    cached = st._values
     if cached is None or cached[0] != key:
-        cached = st.__dict__["_values"] = (key, values(st))
+        cached = st._values = (key, values(st))
     return cached[1][seat]

@@ -63,6 +63,9 @@ def _interned(table: dict[tuple, Any], key: tuple, cls: type, *args: Any) -> Any
 class ConnectedWorldsState(State):
     board: Board
     cards: CardTable
+    #: The heuristic values of every seat and the move number they were computed at (``evaluate.evaluate``'s cache);
+    #: a declared field, since a compiled state has no ``__dict__`` to keep it in.
+    _values: tuple[int, list[float]] | None
 
     # -- setup ------------------------------------------------------------------
     def _setup(self) -> None:
@@ -114,6 +117,7 @@ class ConnectedWorldsState(State):
         self.turn = 0
         self.round = 1
         self.phase = FOUND
+        self._values = None
         for deck in self.decks:  # setup step 5: each player shuffles their starting deck
             self.rng.shuffle(deck)
         if o["scenario"] is not None:
