@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from astrarium.core import Game, IllegalAction, get_game
 from astrarium.core.game import MAX_NOTATION_CHARS
 from astrarium.web.catalogue import has_picture
-from astrarium.web.hub import ActError, Hub, Seat, Table, notations_of, picture_drawer, picture_json
+from astrarium.web.hub import ActError, Hub, Seat, Table, notations_of, picture_json
 from astrarium.web.protocol import dumps
 from astrarium.web.settings import Settings
 
@@ -67,14 +67,13 @@ def test_every_position_is_sent_exactly_as_its_snapshot_encodes(game_id: str) ->
 
 def test_orbital_combat_draws_its_picture_in_pieces_that_join_into_the_picture() -> None:
     game = get_game("orbital-combat")
-    draw = picture_drawer(game)
-    assert draw is not None
     table = make_table(game, 11, players=3)
     rng = random.Random(11)
     for _ in range(30):
         for seat in (None, 0, 1, 2):
             view = table.state.picture_view(seat)
-            parts = draw(view)
+            parts = game.render_svg_parts(view)
+            assert parts is not None
             assert "".join(parts) == game.render_svg(view)
             assert picture_json(parts, True) == json.dumps("".join(parts))
         if table.state.is_over:
@@ -155,3 +154,9 @@ def test_the_benchmark_measures_the_server_work_in_process(capsys: pytest.Captur
     printed = capsys.readouterr().out
     assert "in process: 3 games, 12 actions" in printed
     assert re.search(r"CPU per action \(act, ack and both seats' state messages\): \d+\.\d\d ms", printed)
+
+
+def test_a_game_that_draws_in_one_go_has_no_picture_pieces() -> None:
+    game = get_game("constellations")
+    state = game.new_game(game.min_players, 3)
+    assert game.render_svg_parts(state.picture_view(0)) is None

@@ -164,6 +164,17 @@ class Game(metaclass=ABCMeta):
         """
         return cast(str, self._module("svg").render_svg(view))
 
+    def render_svg_parts(self, view: Mapping[str, Any]) -> list[str] | None:
+        """The picture of :meth:`render_svg` as the pieces it is joined from, or None for a game that draws in one go.
+
+        A game whose ``svg`` module caches the pieces of its pictures (the
+        board, rows, lines that repeat from one position to the next) offers
+        ``render_svg_parts``; a server can then encode each repeated piece once
+        instead of every whole picture. ``"".join(parts)`` is ``render_svg(view)``.
+        """
+        parts = getattr(self._module("svg"), "render_svg_parts", None)
+        return list(parts(view)) if parts is not None else None
+
     def action_tokens(self, notation: str) -> list[str]:
         """The click tokens an action's notation decomposes into (default: its words)."""
         module = self._module("svg")

@@ -169,7 +169,7 @@ class Table:
     _encoded: dict[tuple[int | None, bool], str] = field(default_factory=dict)
     #: Per seat (None: spectators), the current position's view and legal notations; and the pieces of its picture.
     _seen: dict[int | None, tuple[dict[str, Any], list[str]]] = field(default_factory=dict)
-    _pictures: dict[int | None, list[str]] = field(default_factory=dict)
+    _pictures: dict[int | None, tuple[list[str], bool]] = field(default_factory=dict)
     #: The current position's legal notations, and where each stands in ``state.legal_actions()``.
     _legal: tuple[list[str], dict[str, int]] | None = None
     #: The move this process is storing now (0: none): its NOTIFY, heard back before the commit returns here, is not news.
@@ -268,13 +268,16 @@ class Table:
             found = self._seen[seat] = (view, legal)
         return found
 
-    def _picture(self, seat: int | None) -> list[str]:
-        """The pieces of ``seat``'s picture of the current position (one piece for a game that draws in one go)."""
+    def _picture(self, seat: int | None) -> tuple[list[str], bool]:
+        """The pieces of ``seat``'s picture of the current position, and whether the game drew it in (cached) pieces.
+
+        A game that draws in one go gives one piece, the whole picture.
+        """
         parts = self._pictures.get(seat)
         if parts is None:
             view = self._position(seat)[0]
-            draw = picture_drawer(self.game)
-            parts = self._pictures[seat] = list(draw(view)) if draw is not None else [self.game.render_svg(view)]
+            pieces = self.game.render_svg_parts(view)
+            parts = self._pictures[seat] = (pieces, True) if pieces is not None else ([self.game.render_svg(view)], False)
         return parts
 
     def tokens(self, legal: list[str]) -> dict[str, list[str]]:
@@ -311,7 +314,7 @@ class Table:
             "move": state.move_number,
             "to_move": state.current_player,
             "view": view,
-            "picture": "".join(self._picture(seat)) if self.picture and drawn else None,
+            "picture": "".join(self._picture(seat)[0]) if self.picture and drawn else None,
             "legal": legal,
             "tokens": self.tokens(legal),
             "over": state.is_over,
@@ -336,7 +339,7 @@ class Table:
             state = self.state
             view, legal = self._position(seat)
             head = dumps({"move": state.move_number, "to_move": state.current_player, "view": view})
-            picture = picture_json(self._picture(seat), picture_drawer(self.game) is not None) if self.picture and drawn else "null"
+            picture = picture_json(*self._picture(seat)) if self.picture and drawn else "null"
             tail = dumps({"over": state.is_over, "result": self.result()})
             cached = self._encoded[key] = f'{head[1:-1]},"picture":{picture},{self.choices_json(legal)},{tail[1:-1]}'
         return cached
@@ -1121,12 +1124,6 @@ def notations_of(actions: list[Any]) -> list[str]:
             text = known[key] = str(action)
         notations.append(text)
     return notations
-
-
-@functools.cache
-def picture_drawer(game: Game) -> Any:
-    """The game's ``render_svg_parts`` (its picture as the cached pieces it is joined from), or None if it draws in one go."""
-    return getattr(game._module("svg"), "render_svg_parts", None)
 
 
 def picture_json(parts: list[str], pieces: bool) -> str:
