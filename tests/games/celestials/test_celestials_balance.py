@@ -31,12 +31,12 @@ def report(spec: str, games: int) -> dict:
 def test_balance_the_easy_player_uses_every_card_and_its_damage_phase() -> None:
     """40 greedy mirror games (rules.md: 200 games). Before the phase term: 0 advances in 40 games, no Zenith ever."""
     summary = report("greedy", 40)
-    assert summary["advances"] >= 80  # the full run: 2.8 advances a game (these 40 games: 117)
+    assert summary["advances"] >= 80  # the full run: 3.2 advances a game (these 40 games: 129)
     for card in summary["cards"]:
         assert card["drawn"] == 0 or card["rate"] >= card_usage.USAGE_TARGET, card
     damage = {p["phase"]: p["rate"] for p in summary["phases"] if p["kind"] == "damage"}
     assert damage["Zenith"] >= 0.9 and damage["Full Moon"] >= 0.6, damage
-    # The full run (200 games): Sun 65.0%, 95% CI 58.2%..71.3% (these 40 games: 62.5%); the easy level favours the Sun.
+    # The full run (200 games): Sun 61.0%, 95% CI 54.1%..67.5% (these 40 games: 55.0%); the easy level favours the Sun.
     assert 0.3 <= summary["sun_wins"] / summary["games"] <= 0.8
 
 

@@ -82,10 +82,10 @@ def test_phases_eclipse_cannot_be_cast_while_waxing() -> None:
 # -- The decks: burst and face damage, freezing, endurance ------------------------------------------
 
 
-def test_decks_solar_lion_burns_the_moon_as_it_lands() -> None:
+def test_decks_solar_lion_burns_the_moon_for_2_as_it_lands() -> None:
     state = start("sun hand solar-lion advance")
     play(state, "nodraw", "play solar-lion C1")
-    assert players(state)[1]["health"] == 19
+    assert players(state)[1]["health"] == 18
 
 
 def test_decks_sunspear_and_solar_flare_burn_the_moon_herself() -> None:

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 import astrarium
-from astrarium.core import DataError, OptionError
+from astrarium.core import DataError, OptionError, State
 from astrarium.games.celestials.cards import Kind, builtin_deck
+from astrarium.games.celestials.help import things
 
 GAME = astrarium.get_game("celestials")
 
@@ -163,13 +164,16 @@ def test_decks_rules_md_card_tables_match_the_data(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["sun", "moon"])
 def test_decks_rules_md_phase_tables_match_the_data(name: str) -> None:
-    """Each phase's start effect in rules.md carries the amount in the data file."""
+    """Each phase's start and entering effects in rules.md carry the amounts in the data file, each in its own column."""
     deck = builtin_deck(name)
     text = GAME.rules_text()
     for phase in deck.phases:
         row = next(line for line in text.splitlines() if line.startswith(f"| {phase.name} | {phase.kind.value} |"))
-        for step in phase.start:
-            assert f" {step.amount} " in row or row.endswith(f" {step.amount} |"), (phase.name, row)
+        start, enter = row.split("|")[3:5]
+        for steps, cell in ((phase.start, start), (phase.enter, enter)):
+            assert (cell.strip() == "-") == (not steps), (phase.name, row)
+            for step in steps:
+                assert f" {step.amount} " in cell or cell.endswith(f" {step.amount}"), (phase.name, row)
 
 
 # -- Data files and limits --------------------------------------------------------------------------
@@ -240,6 +244,30 @@ def test_data_files_a_non_table_entry_is_a_data_error_naming_file_and_entry(tmp_
             'kind = "setup", start = [{ effect = "advance" }] }',
             "deck.phases.#1.start.#1",
             "advance is allowed only in on_play",
+        ),
+        (
+            'kind = "setup" }',
+            'kind = "setup", enter = [{ effect = "damage", target = "chosen_enemy" }] }',
+            "deck.phases.#1.enter.#1",
+            "cannot be chosen in a phase enter",
+        ),
+        (
+            'kind = "damage" }',
+            'kind = "damage", enter = [{ effect = "heal", target = "lane_friends" }] }',
+            "deck.phases.#2.enter.#1",
+            "needs the card's own location",
+        ),
+        (
+            'kind = "setup" }',
+            'kind = "setup", enter = [{ effect = "advance" }] }',
+            "deck.phases.#1.enter.#1",
+            "advance is allowed only in on_play",
+        ),
+        (
+            'kind = "setup" }',
+            'kind = "setup", enter = [{ effect = "exhaust", target = "enemy_player" }] }',
+            "deck.phases.#1.enter.#1",
+            "exhaust needs a card target",
         ),
         ("health = 2\n", 'health = 2\non_turn_start = [{ effect = "advance" }]\n', "cards.ice-shard.on_turn_start.#1", "only in on_play"),
         ("health = 2\n", 'health = 2\non_activate = [{ effect = "advance" }]\n', "cards.ice-shard.on_activate.#1", "only in on_play"),
@@ -390,3 +418,68 @@ def test_decks_each_card_entry_has_a_one_line_purpose(tmp_path: Path, old: str, 
     with pytest.raises(DataError, match=re.escape(problem)) as err:
         GAME.new_game(2, 0, {"sun_deck": path})
     assert err.value.file == path and err.value.entry == "cards.ice-shard.purpose"
+
+
+# -- Deck files: effects on entering a phase ------------------------------------------------------
+
+#: The Comet deck with a one-off burn on entering Impact, a heal at the start of each turn in it and a draw on entering Approach.
+ENTERING = GOOD.replace(
+    '{ name = "Approach", kind = "setup" }, { name = "Impact", kind = "damage" }',
+    '{ name = "Approach", kind = "setup", enter = [{ effect = "draw", amount = 1 }] }, '
+    '{ name = "Impact", kind = "damage", start = [{ effect = "heal", amount = 1, target = "own_player" }], '
+    'enter = [{ effect = "damage", amount = 3, target = "enemy_player" }, { effect = "heal", amount = 2, target = "all_friends" }] }',
+).replace("health = 2\n", 'health = 2\non_play = [{ effect = "advance" }]\n')
+
+
+def comet(tmp_path: Path, position: str) -> State:
+    """A game of the Comet (entering effects) on the Sun's seat against the shipped Moon, from a position."""
+    return GAME.new_game(2, 0, {"sun_deck": write(tmp_path, ENTERING), "position": position})
+
+
+def test_deck_files_phase_enter_happens_once_when_an_advance_phase_card_moves_into_it(tmp_path: Path) -> None:
+    state = comet(tmp_path, "sun health 15; sun hand advance; sun board B1 ice-shard")
+    state.apply("nodraw")
+    state.apply("advance")
+    sun, moon = state.full_view()["players"]
+    assert sun["phase"] == "Impact" and moon["health"] == 17  # the burn of 3, at once
+    assert next(c for c in state.full_view()["board"] if c["at"] == "B1")["health"] == 4  # healed 2, past its maximum
+    assert sun["health"] == 15  # the start effect waits for the next turn in Impact
+    for notation in ("end", "keep", "nodraw"):  # the Moon's turn (her hand is full: no draw), then the Sun's next turn
+        state.apply(notation)
+    sun, moon = state.full_view()["players"]
+    assert sun["phase"] == "Impact" and moon["health"] == 17  # staying does not enter again
+    assert sun["health"] == 16  # the start effect, each turn
+
+
+def test_deck_files_phase_enter_happens_when_a_cards_advance_moves_into_it(tmp_path: Path) -> None:
+    state = comet(tmp_path, "sun hand ice-shard")
+    state.apply("nodraw")
+    state.apply("play ice-shard B1")
+    sun, moon = state.full_view()["players"]
+    assert sun["phase"] == "Impact" and moon["health"] == 17
+    assert next(c for c in state.full_view()["board"] if c["at"] == "B1")["health"] == 4  # the card played before the entry
+
+
+def test_deck_files_phase_enter_happens_on_looping_back_but_not_at_the_start_of_the_game(tmp_path: Path) -> None:
+    fresh = comet(tmp_path, "")
+    assert len(fresh.full_view()["players"][0]["hand"]) == 5  # the first phase is not entered by the deal
+    state = comet(tmp_path, "sun phase Impact; sun hand advance; sun pile tail-burn")
+    state.apply("nodraw")
+    state.apply("advance")
+    sun = state.full_view()["players"][0]
+    assert sun["phase"] == "Approach" and sun["hand"] == ["tail-burn"]  # Approach's draw on looping back
+
+
+def test_deck_files_phase_enter_burn_can_win_at_once(tmp_path: Path) -> None:
+    state = comet(tmp_path, "sun hand advance; moon health 3")
+    state.apply("nodraw")
+    state.apply("advance")
+    assert state.is_over and state.outcome.winners == (0,)
+    assert "Moon fell to 0 health" in state.outcome.reason
+
+
+def test_deck_files_phase_enter_is_explained_with_the_phase() -> None:
+    dusk = things()["Dusk"]
+    assert "At the start of each Sun turn in it: heal 2 own player; damage 1 enemy player." in dusk
+    assert "When the Sun enters it: damage 1 enemy player." in dusk
+    assert "enters" not in things()["Zenith"]

@@ -83,7 +83,16 @@ def test_phases_moon_waxing_start_mends_every_moon_card_up_to_its_maximum() -> N
 
 def test_phases_sun_dusk_start_heals_the_sun_and_burns_the_moon() -> None:
     state = start("sun phase Dusk; sun health 15")
-    assert players(state)[0]["health"] == 17 and players(state)[1]["health"] == 18
+    assert players(state)[0]["health"] == 17 and players(state)[1]["health"] == 19
+
+
+def test_phases_sun_entering_dusk_burns_the_moon_once() -> None:
+    state = start("sun phase Zenith; sun health 15; sun hand advance")
+    play(state, "nodraw", "advance")
+    assert players(state)[0]["phase"] == "Dusk"
+    assert players(state)[1]["health"] == 19 and players(state)[0]["health"] == 15  # the entry burns at once; no heal yet
+    play(state, "end", "keep", "nodraw")  # the Moon's turn (her hand is full), then the Sun's next turn, still in Dusk
+    assert players(state)[0]["health"] == 17 and players(state)[1]["health"] == 18  # only the start's burn and heal: no second entry
 
 
 def test_phases_moon_waning_start_heals_the_moon_and_swells_her_cards_past_their_maximum() -> None:

@@ -35,7 +35,7 @@ ADVANCE_KEY = "advance"
 #: and small enough that a game stays small: a deck holds at most 3 + 2 x 30 = 63 cards.
 MAX_CARDS = 30  # distinct cards listed in one deck
 MAX_PHASES = 8  # phases of a character
-MAX_STEPS = 8  # effects in one list (on_play, on_activate, on_turn_start, a phase start)
+MAX_STEPS = 8  # effects in one list (on_play, on_activate, on_turn_start, a phase start or enter)
 MAX_AMOUNT = 20  # the amount of one effect (damage, heal, mend, cards drawn)
 MAX_STAT = 99  # a card's Damage and Health
 MAX_NAME = 40  # characters of a name (character, card, phase)
@@ -116,9 +116,18 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Phase:
+    """One phase of a character's cycle.
+
+    ``start`` happens at the start of each of its owner's turns spent in it;
+    ``enter`` happens once, when its owner moves into it (an Advance Phase card
+    or a card's ``advance``), so a designer can give a phase a one-off effect
+    that does not repeat while the player stays.
+    """
+
     name: str
     kind: PhaseKind
     start: tuple[Step, ...] = ()
+    enter: tuple[Step, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,11 +199,12 @@ Effects = Annotated[list[StepData], Field(max_length=MAX_STEPS)]
 
 
 class PhaseData(DataModel):
-    """One phase of the character: ``{ name = "Dusk", kind = "falloff", start = [...] }``."""
+    """One phase of the character: ``{ name = "Dusk", kind = "falloff", start = [...], enter = [...] }``."""
 
     name: PhaseName
     kind: PhaseKindName
     start: Effects = []
+    enter: Effects = []
 
 
 class CardData(DataModel):
@@ -309,9 +319,10 @@ def parse_deck(data: Any, file: str) -> Deck:
     if not any(p.kind is PhaseKind.DAMAGE for p in model.deck.phases):
         raise DataError(file, "deck.phases", "a character needs a damage phase")
     for i, p in enumerate(model.deck.phases, 1):
-        problem = effects_problem(p.start, "a phase start", placed=False, chosen=False)
-        if problem:
-            raise DataError(file, f"deck.phases.#{i}.start.{problem[0]}", problem[1])
+        for where, steps in (("start", p.start), ("enter", p.enter)):
+            problem = effects_problem(steps, f"a phase {where}", placed=False, chosen=False)
+            if problem:
+                raise DataError(file, f"deck.phases.#{i}.{where}.{problem[0]}", problem[1])
     cards = [ADVANCE]
     for key, c in model.cards.items():
         if key == ADVANCE_KEY:
@@ -332,7 +343,7 @@ def parse_deck(data: Any, file: str) -> Deck:
             purpose=c.purpose,
         )
         cards.append(card)
-    phases = tuple(Phase(p.name, p.kind, _steps(p.start)) for p in model.deck.phases)
+    phases = tuple(Phase(p.name, p.kind, _steps(p.start), _steps(p.enter)) for p in model.deck.phases)
     return Deck(file, model.deck.character, phases, tuple(cards))
 
 

@@ -66,6 +66,7 @@ def things(state: Any = None) -> dict[str, str]:
     for side, deck in zip(SIDES, _decks(state), strict=True):
         for number, phase in enumerate(deck.phases, start=1):
             start = f" At the start of each {side} turn in it: {_steps(phase.start)}." if phase.start else ""
+            start += f" When the {side} enters it: {_steps(phase.enter)}." if phase.enter else ""
             damage = " Cards may be activated only in this kind of phase." if phase.kind.value == "damage" else ""
             out[phase.name] = f"the {side}'s phase {number} of {len(deck.phases)}, of kind {phase.kind.value}.{damage}{start}"
     out.update(

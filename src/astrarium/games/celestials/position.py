@@ -239,7 +239,7 @@ def _stand(placed: Placement, t: _Taker) -> tuple[int, int, int, bool]:
 
 def _heals_past_maximum(deck: Deck, card: Card) -> bool:
     """Whether some effect of the deck can heal ``card`` (``heal``, unlike ``mend``, passes the maximum)."""
-    steps = [s for p in deck.phases for s in p.start]
+    steps = [s for p in deck.phases for s in (*p.start, *p.enter)]
     for c in deck.cards:
         steps += [*c.on_play, *(c.on_activate or ()), *c.on_turn_start]
     own = [s for s in (*card.on_play, *(card.on_activate or ()), *card.on_turn_start) if s.target is Target.SELF]

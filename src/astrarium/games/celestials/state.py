@@ -303,7 +303,7 @@ class CelestialsState(State):
             c = self.rules.advance[seat]
             self._leave_hand(seat, c)
             self.discards[seat].append(c)
-            self.phase[seat] = (self.phase[seat] + 1) % len(self.rules.decks[seat].phases)
+            self._next_phase(seat)
             self._to_discard_step()
         elif kind is A.End:
             self._to_discard_step()
@@ -358,6 +358,14 @@ class CelestialsState(State):
                 return
             if self.cell_card[at] == c:
                 self._resolve(catalog[c].on_turn_start, seat, at, EMPTY)
+
+    def _next_phase(self, seat: int) -> None:
+        """Move ``seat`` on one phase (looping to the first) and resolve the new phase's ``enter`` effects at once."""
+        phases = self.rules.decks[seat].phases
+        self.phase[seat] = (self.phase[seat] + 1) % len(phases)
+        enter = phases[self.phase[seat]].enter
+        if enter:
+            self._resolve(enter, seat, EMPTY, EMPTY)
 
     def _draw(self, seat: int) -> None:
         if not self.can_draw(seat):
@@ -435,7 +443,7 @@ class CelestialsState(State):
                     self._draw(seat)
                 continue
             if s.effect is Effect.ADVANCE:  # only in on_play (cards.py): the seed's "playing one of these cards will end your turn"
-                self.phase[seat] = (self.phase[seat] + 1) % len(self.rules.decks[seat].phases)
+                self._next_phase(seat)
                 self._to_discard_step()
                 continue
             if t is Target.OWN_PLAYER or t is Target.ENEMY_PLAYER:
