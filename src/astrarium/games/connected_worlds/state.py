@@ -236,15 +236,17 @@ class ConnectedWorldsState(State):
     # -- legal actions ----------------------------------------------------------
     def _legal_actions(self) -> list[Any]:
         p = self.turn
+        # Every action is made once per map and card set and looked up by a small key (``_interned``); the look-up is
+        # inlined (``get(key) or ...``: actions are always true) since it runs for every action of every position.
         table = self._intern
-
-        def _act(key: tuple, cls: type, *args: Any) -> Any:
-            return _interned(table, key, cls, *args)
+        get = table.get
 
         names = self.board.cell_names
         if self.phase == FOUND:
             board_of, bases = self.board.board_of, self.bases
-            return [_act(("f", c), A.Found, names[c]) for c in range(len(names)) if board_of[c] and c not in bases]
+            return [
+                get(("f", c)) or _interned(table, ("f", c), A.Found, names[c]) for c in range(len(names)) if board_of[c] and c not in bases
+            ]
         if self.phase == MOVING:
             cell, piece, _ = self.moving  # type: ignore[misc]
             seen: set[int] = set()
@@ -252,7 +254,7 @@ class ConnectedWorldsState(State):
             for t in self._steps(cell, piece, p):
                 if t not in seen:
                     seen.add(t)
-                    out.append(_act(("s", t), A.Step, names[t]))
+                    out.append(get(("s", t)) or _interned(table, ("s", t), A.Step, names[t]))
             out.append(A.STOP)
             return out
         cards = self.cards.cards
@@ -272,27 +274,35 @@ class ConnectedWorldsState(State):
                     terr = sorted(self.territory(p))
                 if card.is_base:
                     blocked = self._enemy_cells(p)
-                    out += [_act(("d", index, c), A.Deploy, slug, names[c]) for c in terr if c not in self.bases and c not in blocked]
+                    out += [
+                        get(("d", index, c)) or _interned(table, ("d", index, c), A.Deploy, slug, names[c])
+                        for c in terr
+                        if c not in self.bases and c not in blocked
+                    ]
                 else:
-                    out += [_act(("d", index, c), A.Deploy, slug, names[c]) for c in terr]
+                    out += [get(("d", index, c)) or _interned(table, ("d", index, c), A.Deploy, slug, names[c]) for c in terr]
                 continue
             if card.movement:
-                out += [_act(("m", index, c, s), A.Move, slug, names[c], s) for c, s in pieces]
+                out += [get(("m", index, c, s)) or _interned(table, ("m", index, c, s), A.Move, slug, names[c], s) for c, s in pieces]
             special = card.special
             if special is Special.GATHER_RESOURCES:
                 if not self.gather_needs_base or self.has_base(p):
-                    out.append(_act(("g", index), A.Gather, slug))
+                    out.append(get(("g", index)) or _interned(table, ("g", index), A.Gather, slug))
             elif special is Special.RESEARCH or special is Special.BUILD_UNITS:
                 want_unit = special is Special.BUILD_UNITS
                 cls = A.Build if want_unit else A.Research
-                out += [_act(("b", index, c.index), cls, slug, c.slug) for c in cards if c.is_unit == want_unit and c.cost <= res]
+                out += [
+                    get(("b", index, c.index)) or _interned(table, ("b", index, c.index), cls, slug, c.slug)
+                    for c in cards
+                    if c.is_unit == want_unit and c.cost <= res
+                ]
             elif special is Special.CONNECT_BASES:
                 mine = sorted(c for c, (o, _) in self.bases.items() if o == p)
                 portals = self.portals
                 for i, a in enumerate(mine):
                     for b in mine[i + 1 :]:
                         if (a, b) not in portals:
-                            out.append(_act(("c", index, a, b), A.Connect, slug, names[a], names[b]))
+                            out.append(get(("c", index, a, b)) or _interned(table, ("c", index, a, b), A.Connect, slug, names[a], names[b]))
         out.append(A.END)
         return out
 
