@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from bisect import insort
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from astrarium.core import Outcome, Rng, State
 from astrarium.games.celestials import actions as A
@@ -23,6 +23,31 @@ from astrarium.games.celestials.position import deal, parse_position
 DRAW, MAIN, DISCARD, NEXT = 0, 1, 2, 3
 STEP_NAMES = ("draw", "main", "discard", "turn over")
 EMPTY = -1
+#: The enum members and board tables the rules read on every step, as module constants: a compiled build keeps
+#: them in C variables, where each ``Effect.X`` would be an attribute look-up through the enum's metaclass.
+E_ADVANCE: Final = Effect.ADVANCE
+E_DAMAGE: Final = Effect.DAMAGE
+E_DRAW: Final = Effect.DRAW
+E_HEAL: Final = Effect.HEAL
+E_MEND: Final = Effect.MEND
+K_ADVANCE: Final = Kind.ADVANCE
+K_CREATURE: Final = Kind.CREATURE
+K_SPELL: Final = Kind.SPELL
+K_STRUCTURE: Final = Kind.STRUCTURE
+PK_DAMAGE: Final = PhaseKind.DAMAGE
+T_ADJACENT_ENEMIES: Final = Target.ADJACENT_ENEMIES
+T_ADJACENT_FRIENDS: Final = Target.ADJACENT_FRIENDS
+T_ALL_FRIENDS: Final = Target.ALL_FRIENDS
+T_CHOSEN_ADJACENT_ENEMY: Final = Target.CHOSEN_ADJACENT_ENEMY
+T_CHOSEN_FRIEND: Final = Target.CHOSEN_FRIEND
+T_ENEMY_PLAYER: Final = Target.ENEMY_PLAYER
+T_LANE_ENEMIES: Final = Target.LANE_ENEMIES
+T_LANE_FRIENDS: Final = Target.LANE_FRIENDS
+T_OWN_PLAYER: Final = Target.OWN_PLAYER
+T_SELF: Final = Target.SELF
+FACE: Final = A.FACE
+SIZE: Final = B.SIZE
+ADJACENT: Final = B.ADJACENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +96,8 @@ def _build_rules(sun: Deck, moon: Deck) -> Rules:
             index[seat][card.key] = len(catalog)
             catalog.append(card)
             owner.append(seat)
-    damage = tuple(tuple(p.kind is PhaseKind.DAMAGE for p in d.phases) for d in (sun, moon))
-    plays = tuple((A.Play(card.key), *[A.Play(card.key, at) for at in range(B.SIZE)]) for card in catalog)
+    damage = tuple(tuple(p.kind is PK_DAMAGE for p in d.phases) for d in (sun, moon))
+    plays = tuple((A.Play(card.key), *[A.Play(card.key, at) for at in range(SIZE)]) for card in catalog)
     return Rules(
         (sun, moon),
         tuple(catalog),
@@ -125,9 +150,9 @@ class CelestialsState(State):
         # The position option is public: a hand it lists, or deals from a pile it lists in order, is known.
         self.open_pile = [sides[s].pile is not None for s in (0, 1)]
         self.known = [self.hands[s].copy() if sides[s].hand is not None or self.open_pile[s] else [] for s in (0, 1)]
-        self.cell_card = [EMPTY] * B.SIZE
-        self.cell_hp = [0] * B.SIZE
-        self.cell_exh = [False] * B.SIZE
+        self.cell_card = [EMPTY] * SIZE
+        self.cell_hp = [0] * SIZE
+        self.cell_exh = [False] * SIZE
         for side in sides:
             for at, c, health, exhausted in side.board:
                 self.cell_card[at], self.cell_hp[at], self.cell_exh[at] = c, health, exhausted
@@ -211,20 +236,20 @@ class CelestialsState(State):
             last = c
             card = catalog[c]
             kind = card.kind
-            if kind is Kind.ADVANCE:
+            if kind is K_ADVANCE:
                 advance = True
                 continue
             if card.phases is not None and phase not in card.phases:
                 continue
             plays = rules.plays[c]
-            if kind is Kind.SPELL:
+            if kind is K_SPELL:
                 chosen = rules.chooses[c]
                 if chosen is None:
                     out.append(plays[0])
                 else:
                     out += [plays[t + 1] for t in self._chosen_targets(chosen, seat, EMPTY)]
             else:
-                cells = B.DEFENCE_CELLS[seat] if kind is Kind.CREATURE else B.STRUCTURE_CELLS[seat]
+                cells = B.DEFENCE_CELLS[seat] if kind is K_CREATURE else B.STRUCTURE_CELLS[seat]
                 out += [plays[at + 1] for at in cells if cell_card[at] == EMPTY]
         damage = rules.damage_phase[seat][phase]
         exh = self.cell_exh
@@ -235,7 +260,7 @@ class CelestialsState(State):
             card = catalog[c]
             if damage:
                 self._activations(c, at, seat, out)
-            if card.kind is Kind.CREATURE:
+            if card.kind is K_CREATURE:
                 move = A.MOVES[at]
                 out += [move[d] for d in moves[at] if cell_card[d] == EMPTY]
         if advance:
@@ -245,12 +270,12 @@ class CelestialsState(State):
 
     def _chosen_targets(self, target: Target, seat: int, source: int) -> list[int]:
         cell_card, owner = self.cell_card, self.rules.owner
-        if target is Target.CHOSEN_ADJACENT_ENEMY:
-            cells: Any = B.ADJACENT[source]
+        if target is T_CHOSEN_ADJACENT_ENEMY:
+            cells: Any = ADJACENT[source]
             want = 1 - seat
         else:
-            cells = range(B.SIZE)
-            want = seat if target is Target.CHOSEN_FRIEND else 1 - seat
+            cells = range(SIZE)
+            want = seat if target is T_CHOSEN_FRIEND else 1 - seat
         return [t for t in cells if cell_card[t] != EMPTY and owner[cell_card[t]] == want]
 
     def _activations(self, c: int, at: int, seat: int, out: list[Any]) -> list[Any]:
@@ -262,11 +287,11 @@ class CelestialsState(State):
             if chosen is None:
                 out.append(A.ACTIVATE_ALONE[at])
             else:
-                out += [activate[t - A.FACE] for t in self._chosen_targets(chosen, seat, at)]
+                out += [activate[t - FACE] for t in self._chosen_targets(chosen, seat, at)]
         elif card.damage > 0:  # the seed: "any orthogonally neighbouring card", friend or enemy
             cell_card = self.cell_card
-            out += [activate[t - A.FACE] for t in B.ADJACENT[at] if cell_card[t] != EMPTY]
-        if card.kind is Kind.CREATURE and card.damage > 0 and self._can_strike_face(at, seat):
+            out += [activate[t - FACE] for t in ADJACENT[at] if cell_card[t] != EMPTY]
+        if card.kind is K_CREATURE and card.damage > 0 and self._can_strike_face(at, seat):
             out.append(activate[0])
         return out
 
@@ -276,7 +301,7 @@ class CelestialsState(State):
         if back < 0:  # not on the opponent's defensive position
             return False
         guard = self.cell_card[back]
-        return guard == EMPTY or self.rules.catalog[guard].kind is not Kind.STRUCTURE or self.rules.owner[guard] != 1 - seat
+        return guard == EMPTY or self.rules.catalog[guard].kind is not K_STRUCTURE or self.rules.owner[guard] != 1 - seat
 
     # -- applying actions --------------------------------------------------------
     def _apply(self, action: Any) -> None:
@@ -335,7 +360,7 @@ class CelestialsState(State):
     def _end_turn(self) -> None:
         seat = self.turn
         owner, cell_card, exh = self.rules.owner, self.cell_card, self.cell_exh
-        for at in range(B.SIZE):
+        for at in range(SIZE):
             if cell_card[at] != EMPTY and owner[cell_card[at]] == seat:
                 exh[at] = False
         self.turns_done += 1
@@ -408,7 +433,7 @@ class CelestialsState(State):
         """Play card ``c``: a spell at its chosen target ``at`` (EMPTY: none), a creature or structure onto ``at``."""
         card = self.rules.catalog[c]
         self._leave_hand(seat, c)
-        if card.kind is Kind.SPELL:
+        if card.kind is K_SPELL:
             self.graves[seat].append(c)
             self._resolve(card.on_play, seat, EMPTY, at)
             return
@@ -422,7 +447,7 @@ class CelestialsState(State):
         """Activate the card on ``at``; ``target`` is a location, FACE, or EMPTY (no chosen target)."""
         card = self.rules.catalog[self.cell_card[at]]
         self.cell_exh[at] = True
-        if target == A.FACE:
+        if target == FACE:
             self._hurt_player(1 - seat, card.damage)
         elif card.on_activate is not None:
             self._resolve(card.on_activate, seat, at, target)
@@ -436,29 +461,29 @@ class CelestialsState(State):
             if self._outcome is not None:
                 return
             t = s.target
-            if s.effect is Effect.DRAW:
+            if s.effect is E_DRAW:
                 for _ in range(s.amount):
                     if not self.can_draw(seat):
                         break
                     self._draw(seat)
                 continue
-            if s.effect is Effect.ADVANCE:  # only in on_play (cards.py): the seed's "playing one of these cards will end your turn"
+            if s.effect is E_ADVANCE:  # only in on_play (cards.py): the seed's "playing one of these cards will end your turn"
                 self._next_phase(seat)
                 self._to_discard_step()
                 continue
-            if t is Target.OWN_PLAYER or t is Target.ENEMY_PLAYER:
-                who = seat if t is Target.OWN_PLAYER else 1 - seat
-                if s.effect is Effect.DAMAGE:
+            if t is T_OWN_PLAYER or t is T_ENEMY_PLAYER:
+                who = seat if t is T_OWN_PLAYER else 1 - seat
+                if s.effect is E_DAMAGE:
                     self._hurt_player(who, s.amount)
                 else:  # a player is never healed above the starting health (cards may pass their maximum)
                     self.hp[who] = max(self.hp[who], min(self.hp[who] + s.amount, self.options["health"]))
                 continue
             for cell in self._cells(t, seat, source, chosen):
-                if s.effect is Effect.DAMAGE:
+                if s.effect is E_DAMAGE:
                     self._hurt_card(cell, s.amount)
-                elif s.effect is Effect.HEAL:
+                elif s.effect is E_HEAL:
                     self.cell_hp[cell] += s.amount
-                elif s.effect is Effect.MEND:
+                elif s.effect is E_MEND:
                     top = max(self.cell_hp[cell], self.rules.catalog[self.cell_card[cell]].health)
                     self.cell_hp[cell] = min(self.cell_hp[cell] + s.amount, top)
                 else:
@@ -467,15 +492,15 @@ class CelestialsState(State):
     def _cells(self, t: Target, seat: int, source: int, chosen: int) -> list[int]:
         if t in CHOSEN:
             return [chosen] if chosen != EMPTY and self.cell_card[chosen] != EMPTY else []
-        if t is Target.SELF:
+        if t is T_SELF:
             return [source] if self.cell_card[source] != EMPTY else []
-        if t in (Target.ADJACENT_ENEMIES, Target.ADJACENT_FRIENDS):
-            cells: Any = B.ADJACENT[source]
-        elif t in (Target.LANE_ENEMIES, Target.LANE_FRIENDS):
+        if t in (T_ADJACENT_ENEMIES, T_ADJACENT_FRIENDS):
+            cells: Any = ADJACENT[source]
+        elif t in (T_LANE_ENEMIES, T_LANE_FRIENDS):
             cells = B.LANE_CELLS[source]
         else:
-            cells = range(B.SIZE)
-        want = seat if t in (Target.ADJACENT_FRIENDS, Target.LANE_FRIENDS, Target.ALL_FRIENDS) else 1 - seat
+            cells = range(SIZE)
+        want = seat if t in (T_ADJACENT_FRIENDS, T_LANE_FRIENDS, T_ALL_FRIENDS) else 1 - seat
         owner, cell_card = self.rules.owner, self.cell_card
         return [c for c in cells if cell_card[c] != EMPTY and owner[cell_card[c]] == want]
 
