@@ -60,8 +60,8 @@ serve: $(VENV)/.installed-web
 	$(BIN)/astrarium serve
 
 bench-server: $(VENV)/.installed-test
-	$(BIN)/python -m astrarium.web.bench --games 500 --seconds 60
-	$(BIN)/python -m astrarium.web.bench --games 500 --seconds 60 --postgres
+	$(BIN)/python -m astrarium.web.bench --games 500 --seconds 60 --processes $(or $(BENCH_PROCESSES),2)
+	$(BIN)/python -m astrarium.web.bench --games 500 --seconds 60 --processes $(or $(BENCH_PROCESSES),2) --postgres
 
 pictures: $(VENV)/.installed
 	$(BIN)/python scripts/make_pictures.py

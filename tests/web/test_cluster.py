@@ -1,14 +1,18 @@
-"""Two server processes on one PostgreSQL database: an action taken through one reaches clients of the other.
+"""Two server processes on one database: an action taken through one reaches clients of the other.
 
 Real processes (``python -m astrarium.web.serve``) on loopback ports, real
-WebSocket clients; the processes hear of each other's actions through
-PostgreSQL's LISTEN/NOTIFY and catch up from the stored actions.
+WebSocket clients, on each storage engine: the processes hear of each other's
+actions through PostgreSQL's LISTEN/NOTIFY, or through the news sockets beside
+an SQLite file, and catch up from the stored actions. Also ``--processes 2``:
+two processes on one port, and a process killed without a word, whose socket
+must not trouble the others.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -25,13 +29,17 @@ from websockets.sync.client import ClientConnection, connect
 
 
 class Server:
-    def __init__(self, db: str, folder: Path) -> None:
+    """A server process on ``db`` (None: the SQLite file in ``folder``)."""
+
+    def __init__(self, db: str | None, folder: Path, *options: str) -> None:
         self.port = free_port()
         self.log = open(folder / f"server-{self.port}.log", "wb")  # noqa: SIM115 (closed in stop)
+        command = [sys.executable, "-m", "astrarium.web.serve", "--port", str(self.port), "--data", str(folder), "--workers", "1"]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "astrarium.web.serve", "--port", str(self.port), "--db", db, "--data", str(folder), "--workers", "1"],
+            command + (["--db", db] if db else []) + list(options),
             stdout=self.log,
             stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         self.base = f"http://127.0.0.1:{self.port}"
 
@@ -47,13 +55,21 @@ class Server:
         raise AssertionError("the server did not start within a minute")
 
     def stop(self) -> None:
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)  # anything of its own it left behind
         self.log.close()
+
+    def kill(self) -> None:
+        """SIGKILL to the server and every process it started: nothing is cleaned up."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
 
 
 class Client:
@@ -80,9 +96,13 @@ class Client:
         return self.until(lambda m: m["type"] in ("ack", "error"))
 
 
-@pytest.fixture
-def two_servers(postgres: Cluster, tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
-    db = postgres.new_database()
+@pytest.fixture(params=["postgresql", "sqlite"])
+def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Server, Server, str | None]]:
+    """Two server processes on one database: a fresh PostgreSQL database, then one SQLite file."""
+    db: str | None = None
+    if request.param == "postgresql":
+        cluster: Cluster = request.getfixturevalue("postgres")
+        db = cluster.new_database()
     servers = [Server(db, tmp_path), Server(db, tmp_path)]
     try:
         for server in servers:
@@ -93,13 +113,15 @@ def two_servers(postgres: Cluster, tmp_path: Path) -> Iterator[tuple[Server, Ser
             server.stop()
 
 
-def test_an_action_through_one_process_reaches_the_clients_of_the_other(two_servers: tuple[Server, Server, str], tmp_path: Path) -> None:
+def test_an_action_through_one_process_reaches_the_clients_of_the_other(
+    two_servers: tuple[Server, Server, str | None], tmp_path: Path
+) -> None:
     a, b, db = two_servers
     with contextlib.ExitStack() as stack:
         play_across_processes(stack, a, b, db, tmp_path)
 
 
-def play_across_processes(stack: contextlib.ExitStack, a: Server, b: Server, db: str, tmp_path: Path) -> None:
+def play_across_processes(stack: contextlib.ExitStack, a: Server, b: Server, db: str | None, tmp_path: Path) -> None:
     made = httpx.post(a.base + "/api/tables", json={"game": "orbital-combat", "seats": [{"kind": "person"}] * 2}, timeout=20).json()
     table = made["table"]
     tokens = [s["token"] for s in made["seats"]]
@@ -137,7 +159,7 @@ def seats_where(client: Client, wanted: Any) -> list[dict[str, Any]]:
     return seats
 
 
-def test_chat_presence_and_hand_over_reach_the_other_process(two_servers: tuple[Server, Server, str]) -> None:
+def test_chat_presence_and_hand_over_reach_the_other_process(two_servers: tuple[Server, Server, str | None]) -> None:
     a, b, _ = two_servers
     made = httpx.post(a.base + "/api/tables", json={"game": "orbital-combat", "seats": [{"kind": "person"}] * 2}, timeout=20).json()
     table = made["table"]
@@ -165,3 +187,67 @@ def test_chat_presence_and_hand_over_reach_the_other_process(two_servers: tuple[
         seats_where(back, lambda seats: seats[0]["handed"] == "easy")
         back.ws.send(json.dumps({"type": "takeback"}))
         seats_where(on_b, lambda seats: seats[0]["handed"] is None and seats[0]["present"])
+
+
+def news_sockets(folder: Path) -> set[str]:
+    """The news sockets of the server processes on the SQLite file in ``folder``."""
+    return {p.name for p in (folder / "astrarium.db-news").glob("*.sock")}
+
+
+def test_a_killed_process_leaves_a_socket_that_troubles_nobody(tmp_path: Path) -> None:
+    a, b, c = Server(None, tmp_path), Server(None, tmp_path), Server(None, tmp_path)
+    try:
+        for server in (a, b, c):
+            server.wait_ready()
+        killed = {name for name in news_sockets(tmp_path) if name.startswith(f"{c.process.pid}-")}
+        assert len(killed) == 1
+        c.kill()
+        assert killed <= news_sockets(tmp_path)  # killed without a word: its socket is still there
+        with contextlib.ExitStack() as stack:
+            play_across_processes(stack, a, b, None, tmp_path)
+        assert not killed & news_sockets(tmp_path)  # the first process to send news to it found nobody there and removed it
+        assert len(news_sockets(tmp_path)) == 2
+    finally:
+        for server in (a, b, c):
+            server.stop()
+    assert news_sockets(tmp_path) == set()  # a process stopped in order removes its own
+
+
+def worker_pids(parent: int) -> set[int]:
+    """The server processes uvicorn started under ``parent`` (its direct children that are Python, not its helpers)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == parent and "spawn_main" in Path(stat.parent / "cmdline").read_text():
+                found.add(int(stat.parent.name))
+    return found
+
+
+def test_processes_2_serves_one_port_from_two_processes_on_one_sqlite_file(tmp_path: Path) -> None:
+    server = Server(None, tmp_path, "--processes", "2")
+    try:
+        server.wait_ready()
+        deadline = time.monotonic() + 60
+        while len(news_sockets(tmp_path)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        workers = worker_pids(server.process.pid)
+        assert len(workers) == 2
+        assert {int(name.split("-")[0]) for name in news_sockets(tmp_path)} == workers
+        wanted = {"game": "orbital-combat", "seats": [{"kind": "person"}] * 2}
+        made = httpx.post(server.base + "/api/tables", json=wanted, timeout=20).json()
+        tokens = [s["token"] for s in made["seats"]]
+        with contextlib.ExitStack() as stack:
+            # Whichever process each connection reached, every client sees every move.
+            clients = [Client(stack, server, made["table"], tokens[n % 2]) for n in range(6)]
+            for move in range(4):
+                mover = clients[0].position(move)["to_move"]
+                player = clients[move % 3 * 2 + mover]
+                answer = player.act(player.position(move)["legal"][0], move)
+                assert answer["type"] == "ack", answer
+                for client in clients:
+                    assert client.position(move + 1)["move"] == move + 1
+        assert len(stored_actions(make_settings(tmp_path), made["table"])) == 4
+    finally:
+        server.stop()
+    assert news_sockets(tmp_path) == set()

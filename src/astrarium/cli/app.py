@@ -321,13 +321,14 @@ def serve(
     data: Annotated[Optional[Path], typer.Option(help="folder of the SQLite database (default ~/.local/share/astrarium)")] = None,
     db: Annotated[Optional[str], typer.Option(help="a database URL instead, e.g. postgresql://user@host/astrarium")] = None,
     compress: Annotated[bool, typer.Option("--compress", help="compress WebSocket messages (for players on slow connections)")] = False,
+    processes: Annotated[int, typer.Option(min=1, max=64, help="server processes sharing the port and the database")] = 1,
 ) -> None:
     """Run the web table: play in a browser with friends and computer players (docs/server.md)."""
     try:
         from astrarium.web.serve import run
     except ImportError as exc:
         raise fail(f"the web table needs its extra: pip install 'astrarium[web]' ({exc.name} is missing)") from exc
-    run(host, port, data, db, compress=compress)
+    run(host, port, data, db, compress=compress, processes=processes)
 
 
 @app.command()

@@ -472,7 +472,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -- the lobby API
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "tables": len(hub.tables)}
+        # ``process``: which of several server processes answered (a random name, not its pid), so a script can tell them apart.
+        return {"ok": True, "tables": len(hub.tables), "process": hub.process}
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:

@@ -11,6 +11,12 @@ action is looked for in the store.
 
     python -m astrarium.web.bench --games 500 --seconds 60
     python -m astrarium.web.bench --games 500 --seconds 60 --postgres   # a throwaway PostgreSQL cluster
+    python -m astrarium.web.bench --games 500 --seconds 60 --processes 2  # two server processes on one port
+
+With ``--processes N`` the server runs N processes on one port (``astrarium
+serve --processes N``); the SIGKILL goes to all of them (the whole process
+group), the restart uses the same N, and the server's CPU time is summed over
+every process of its group.
 
 It prints throughput, p50/p99/max latency, the CPU time per acknowledged
 action of the server process and of these clients (which, unlike latency,
@@ -52,39 +58,59 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, folder: Path, db: str | None, port: int) -> None:
+    """The server under test, in a process group of its own (its N server processes, uvicorn's parent, helpers)."""
+
+    def __init__(self, folder: Path, db: str | None, port: int, processes: int = 1) -> None:
         self.port = port
         command = [sys.executable, "-m", "astrarium.web.serve", "--port", str(port), "--data", str(folder)]
-        command += ["--creates-per-minute", "100000"]
+        command += ["--creates-per-minute", "100000", "--processes", str(processes)]
         if db:
             command += ["--db", db]
         self.log = open(folder / "server.log", "ab")  # noqa: SIM115 (closed in stop)
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
 
-    async def ready(self) -> None:
+    async def ready(self, processes: int = 1) -> None:
+        """Wait until ``processes`` different server processes have answered (each on a new connection), so the
+        clients about to connect find all of them accepting."""
         import httpx
 
         deadline = time.monotonic() + 120
-        async with httpx.AsyncClient() as http:
-            while time.monotonic() < deadline:
-                if self.process.poll() is not None:
-                    raise SystemExit("the server process ended; see its log")
-                with contextlib.suppress(httpx.HTTPError):
-                    if (await http.get(f"http://127.0.0.1:{self.port}/api/health", timeout=2)).status_code == 200:
-                        return
-                await asyncio.sleep(0.2)
-        raise SystemExit("the server did not start within two minutes")
+        seen: set[str] = set()
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit("the server process ended; see its log")
+            with contextlib.suppress(httpx.HTTPError, ValueError):
+                async with httpx.AsyncClient() as http:
+                    answer = await http.get(f"http://127.0.0.1:{self.port}/api/health", timeout=2)
+                    if answer.status_code == 200:
+                        seen.add(str(answer.json().get("process")))
+                        if len(seen) >= processes:
+                            return
+            await asyncio.sleep(0.2)
+        raise SystemExit(f"the server did not start within two minutes ({len(seen)} of {processes} processes answered)")
+
+    def cpu_by_process(self) -> dict[int, float]:
+        """CPU time (user + system) used so far by each process of the server's group (its session), from /proc."""
+        found: dict[int, float] = {}
+        tick = os.sysconf("SC_CLK_TCK")
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # ended meanwhile
+            if int(fields[3]) == self.process.pid:  # its session (start_new_session: the server's pid)
+                found[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / tick
+        return found
 
     def cpu_seconds(self) -> float:
-        """CPU time (user + system) the server process has used so far, from /proc (NaN where there is none)."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return float("nan")
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU time the server's processes have used so far, all together (NaN where /proc is missing)."""
+        found = self.cpu_by_process()
+        return sum(found.values()) if found else float("nan")
 
     def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
+        """SIGKILL to every process of the server at once, as a power cut would stop them."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
 
     def stop(self) -> None:
@@ -95,6 +121,8 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)  # any of its processes still there
         self.log.close()
 
 
@@ -180,6 +208,8 @@ class Results:
     #: CPU seconds used while the games were played (until the kill): by the server, and by this process's clients.
     server_cpu: float = 0.0
     client_cpu: float = 0.0
+    #: The same for each server process that used any (uvicorn's parent and helpers use next to none).
+    by_process: list[float] = field(default_factory=list)
 
 
 async def play(table: str, seats: list[Seat], results: Results, stop: asyncio.Event, rng: random.Random) -> None:
@@ -231,12 +261,20 @@ async def run_load(port: int, games: int, kill_at: float, server: ServerProcess,
                 seats.append(Seat(ws))
             tables.append((made["table"], seats))
             readers += [asyncio.create_task(_quietly(s.read())) for s in seats]
+    # Every client welcomed and shown its first position before the clock starts: what the server does for a newcomer
+    # (loading the game, in a second process reading it from the store) is not counted as the cost of actions.
+    deadline = time.monotonic() + 120
+    while any(s.move < 0 for _, seats in tables for s in seats) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
     print(f"{games} games made, {2 * games} clients connected", flush=True)
     players = [asyncio.create_task(play(table, seats, results, stop, random.Random(rng.random()))) for table, seats in tables]
     started = time.monotonic()
-    server_cpu, client_cpu = server.cpu_seconds(), time.process_time()
+    server_cpu, client_cpu = server.cpu_by_process(), time.process_time()
     await asyncio.sleep(kill_at)
-    results.server_cpu, results.client_cpu = server.cpu_seconds() - server_cpu, time.process_time() - client_cpu
+    server_after, results.client_cpu = server.cpu_by_process(), time.process_time() - client_cpu
+    used = {pid: cpu - server_cpu.get(pid, 0.0) for pid, cpu in server_after.items()}
+    results.server_cpu = sum(used.values()) if used else float("nan")
+    results.by_process = sorted((cpu for cpu in used.values() if cpu >= 0.05), reverse=True)
     server.kill()  # mid-run: everything acknowledged so far must survive
     killed_after = time.monotonic() - started
     stop.set()
@@ -384,13 +422,14 @@ async def main_async(args: argparse.Namespace) -> None:
     drawn = "without pictures" if args.no_pictures else "with a picture per seat"
     print(f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())}; storage: {engine}; positions {drawn}")
     port = free_port()
-    server = ServerProcess(folder, db_url, port)
+    print(f"server processes: {args.processes}")
+    server = ServerProcess(folder, db_url, port, args.processes)
     try:
-        await server.ready()
+        await server.ready(args.processes)
         results, killed_after, games = await run_load(port, args.games, args.seconds * 0.6, server, not args.no_pictures)
-        restarted = ServerProcess(folder, db_url, free_port())
+        restarted = ServerProcess(folder, db_url, free_port(), args.processes)
         try:
-            await restarted.ready()
+            await restarted.ready(args.processes)
         finally:
             restarted.stop()
         lost = await check_stored(db_url or f"sqlite+aiosqlite:///{folder / 'astrarium.db'}", results.acked)
@@ -407,7 +446,10 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"ack latency: p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=float('nan')):.1f} ms")
     if count:
         server_ms, client_ms = 1000 * results.server_cpu / count, 1000 * results.client_cpu / count
-        print(f"CPU per acknowledged action: server {server_ms:.2f} ms, benchmark clients {client_ms:.2f} ms")
+        print(f"CPU per acknowledged action: server {server_ms:.2f} ms (all its processes), benchmark clients {client_ms:.2f} ms")
+        if len(results.by_process) > 1:
+            shares = ", ".join(f"{1000 * cpu / count:.2f} ms" for cpu in results.by_process)
+            print(f"server CPU per acknowledged action by process: {shares}")
     print(f"load average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"refused actions: {results.errors}; acknowledged actions lost after the kill and restart: {lost}")
     shutil.rmtree(folder, ignore_errors=True)
@@ -421,6 +463,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the run; the server is killed at 60 percent of it")
     parser.add_argument("--postgres", action="store_true", help="run against a throwaway PostgreSQL cluster instead of SQLite")
     parser.add_argument("--no-pictures", action="store_true", help="clients that draw nothing: positions without their SVG")
+    parser.add_argument("--processes", type=int, default=1, help="server processes on the one port (astrarium serve --processes N)")
     parser.add_argument(
         "--in-process", action="store_true", help="only the server's own work per action, in this process (no sockets, storage or clients)"
     )

@@ -465,13 +465,16 @@ class Hub:
             settings.data_dir.mkdir(parents=True, exist_ok=True)
         self.store = Store(settings.database_url(), settings.sqlite_synchronous)
         await self.store.migrate()
+        if self.store.shares_news:
+            # Listening before loading: a move another process commits meanwhile is either read by the load or heard.
+            await self.store.listen(self._heard)
         stored = await self.store.load_unfinished()
         for game in stored:
             self._rebuild(game)
         log.info("%d unfinished games rebuilt, %d could not be", len(self.tables), len(self.broken))
-        if self.store.is_postgres:
-            await self.store.listen(self._heard)
-            for table in self.tables.values():
+        if self.store.shares_news:
+            for table in list(self.tables.values()):
+                await self.catch_up(table)  # news of a move stored while the games were read came before its table was here
                 self._ask_who_is_where(table)
             self._later(self._remind_who_is_here())
         for table in list(self.tables.values()):
@@ -480,7 +483,7 @@ class Hub:
 
     async def stop(self) -> None:
         self.stopping = True
-        if self.store is not None and self.store.is_postgres:
+        if self.store is not None and self.store.shares_news:
             for table in self.tables.values():
                 if any(conn.seat is not None for conn in table.connections):
                     with contextlib.suppress(Exception):  # a store already gone: the others keep a stale presence
@@ -562,13 +565,16 @@ class Hub:
             if stored is None:
                 return None
             table = self._rebuild(stored)
-            if table is not None and not table.state.is_over:
+            if table is not None and not table.state.is_over and self._db().shares_news:
+                # Another process may have stored a move while this one read the game; its news, heard before the table
+                # was here, was passed over: read once more now that every later news finds the table.
+                await self.catch_up(table)
                 self._ask_who_is_where(table)
             return table
 
     def _ask_who_is_where(self, table: Table) -> None:
         """Ask the other server processes on this database which seats of a game just loaded here they have connected."""
-        if self._db().is_postgres:
+        if self._db().shares_news:
             self._later(self._db().announce(table.id, f"ask {self.process}"))
 
     async def summary(self, table_id: str) -> dict[str, Any] | None:
@@ -733,7 +739,8 @@ class Hub:
         """Public games with a free seat, newest activity first."""
         found = []
         for stored in await self._db().open_public(self.settings.open_list_limit):
-            table = self.tables.get(stored.id)
+            # A game made through another server process on the same database is loaded here the first time it is listed.
+            table = self.tables.get(stored.id) or await self.table(stored.id)
             if table is not None and not table.state.is_over:
                 found.append(table.summary())
         return found
@@ -1031,7 +1038,7 @@ class Hub:
     def seat_came_or_went(self, table: Table) -> None:
         """A seat's player connected or left through this process: tell this table's clients and the other processes."""
         self.tell_seats(table)
-        if self._db().is_postgres and not self.stopping:
+        if self._db().shares_news and not self.stopping:
             self._later(self._db().announce(table.id, f"here {self.process} {table.here()}"))
 
     async def chat_from_store(self, table: Table) -> None:

@@ -2,19 +2,34 @@
 
 Kept here rather than in the CLI so the command line only parses its options;
 everything about the server (logging, limits on the wire) lives with the server.
+
+``processes > 1`` runs that many server processes on one port (uvicorn's
+workers: one listening socket, each process taking the connections it accepts).
+They share the database: PostgreSQL's LISTEN/NOTIFY, or on SQLite the news
+sockets beside the file (:mod:`astrarium.web.news`), bring every move, chat
+line and seat change made through one to the clients of the others. Uvicorn
+starts each process by importing the app factory, so the settings go to them
+through the environment.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from astrarium.web.settings import Settings, default_data_dir
+from astrarium.web.settings import SETTINGS_ENV, Settings, default_data_dir, settings_from_environment, settings_to_environment
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 #: The largest WebSocket frame uvicorn accepts before closing the connection (the app refuses far smaller messages).
 WS_MAX_BYTES = 64 * 1024
+#: Seconds a server process of several may take to answer uvicorn's health check (at start, and later) before it is replaced.
+WORKER_HEALTHCHECK = 60
 
 
 def run(
@@ -25,8 +40,12 @@ def run(
     workers: int = 0,
     creates_per_minute: int | None = None,
     compress: bool = False,
+    processes: int = 1,
 ) -> None:
     """Serve until interrupted. ``data`` is the folder of the SQLite database; ``db`` a database URL instead.
+
+    ``processes``: server processes sharing the port and the database (each with its own
+    computer players' pool of ``workers`` processes).
 
     ``compress`` turns on WebSocket compression (permessage-deflate): a position with its picture
     is 10-30 KB and compresses several times over, but compressing every message is the largest
@@ -37,15 +56,31 @@ def run(
 
     from astrarium.web.app import create_app
 
+    if processes < 1:
+        raise ValueError("processes must be at least 1")
     settings = Settings(data_dir=data or default_data_dir(), db_url=db, computer_workers=workers)
     if creates_per_minute is not None:
         settings = replace(settings, creates_per_minute=creates_per_minute)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    _log_to_terminal()
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     where = db.split("@")[-1] if db else str(settings.data_dir)
-    print(f"astrarium web table on http://{shown}:{port}/ (games kept in {where}); Ctrl-C stops it", flush=True)
+    several = f", {processes} server processes" if processes > 1 else ""
+    print(f"astrarium web table on http://{shown}:{port}/ (games kept in {where}{several}); Ctrl-C stops it", flush=True)
+    app: FastAPI | str
+    if processes == 1:
+        app = create_app(settings)
+    else:
+        if not settings.db_url:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+        os.environ[SETTINGS_ENV] = settings_to_environment(settings)
+        app = "astrarium.web.serve:app_from_environment"  # each process imports it and calls it
     uvicorn.run(
-        create_app(settings),
+        app,
+        factory=processes > 1,
+        workers=processes,
+        # A process that does not answer uvicorn's health check in time is killed and started again; a new process on a
+        # busy machine can take longer than uvicorn's 5 s just to start Python, and would then never get going.
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK,
         host=host,
         port=port,
         ws_max_size=WS_MAX_BYTES,
@@ -54,6 +89,21 @@ def run(
         server_header=False,
         log_level="info",
     )
+
+
+def _log_to_terminal() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of several server processes (``--processes N``): uvicorn imports and calls this in each."""
+    from astrarium.web.app import create_app
+
+    _log_to_terminal()
+    text = os.environ.get(SETTINGS_ENV)
+    if text is None:
+        raise RuntimeError(f"{SETTINGS_ENV} is not set: start several server processes with astrarium serve --processes N")
+    return create_app(settings_from_environment(text))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -66,8 +116,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=0, help="processes for computer players (0: cores - 1)")
     parser.add_argument("--compress", action="store_true", help="compress WebSocket messages (for slow connections)")
     parser.add_argument("--creates-per-minute", type=int, default=None, help="new games one address may make a minute (default 30)")
+    parser.add_argument("--processes", type=_at_least_one, default=1, help="server processes sharing the port and the database (default 1)")
     args = parser.parse_args(argv)
-    run(args.host, args.port, args.data, args.db, args.workers, args.creates_per_minute, args.compress)
+    run(args.host, args.port, args.data, args.db, args.workers, args.creates_per_minute, args.compress, args.processes)
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return value
 
 
 if __name__ == "__main__":

@@ -7,11 +7,13 @@ limits, and ``astrarium serve`` builds the same server from its command line.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 
 def default_data_dir() -> Path:
@@ -74,6 +76,33 @@ class Settings:
         if self.computer_workers > 0:
             return self.computer_workers
         return max(1, (os.cpu_count() or 2) - 1)
+
+
+#: The environment variable through which ``astrarium serve --processes N`` hands its settings to each server process.
+SETTINGS_ENV = "ASTRARIUM_WEB_SETTINGS"
+
+
+def settings_to_environment(settings: Settings) -> str:
+    """The settings as JSON text, for server processes started by uvicorn (which import the app, not call it)."""
+    values: dict[str, Any] = {}
+    for item in fields(settings):
+        value = getattr(settings, item.name)
+        values[item.name] = str(value) if isinstance(value, Path) else dict(value) if isinstance(value, Mapping) else value
+    return json.dumps(values)
+
+
+def settings_from_environment(text: str) -> Settings:
+    """The settings :func:`settings_to_environment` wrote; a field it does not know (or a missing one) is an error."""
+    values = json.loads(text)
+    if not isinstance(values, dict):
+        raise ValueError(f"{SETTINGS_ENV} must hold a JSON object")
+    known = {item.name for item in fields(Settings)}
+    unknown = sorted(set(values) - known)
+    if unknown:
+        raise ValueError(f"{SETTINGS_ENV}: unknown settings {', '.join(unknown)}")
+    if "data_dir" in values:
+        values["data_dir"] = Path(values["data_dir"])
+    return Settings(**values)
 
 
 def normalise_url(url: str) -> str:

@@ -10,10 +10,12 @@ on, and only if that count is still the one the caller saw (``moves = n - 1``):
 two server processes that share a database can never both write move ``n``.
 The server tells a player an action happened only after this commit returns.
 
-Several server processes may share one PostgreSQL database: each appended
+Several server processes may share one database. On PostgreSQL each appended
 action is announced with ``NOTIFY astrarium, '<game> <move>'`` in the same
 transaction (so it is heard only once committed), and every process listens,
-catching its copy of the game up from the stored actions. A chat line
+catching its copy of the game up from the stored actions. On SQLite the same
+news goes, after the commit, through Unix datagram sockets in a folder beside
+the database file (:mod:`astrarium.web.news`). A chat line
 (``'<game> chat'``) and a change of seats (``'<game> seats'``: a link opened,
 a seat handed to a computer or taken back) are announced the same way, and
 who is connected through which process with :meth:`Store.announce` (the hub's
@@ -27,8 +29,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -44,6 +48,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from astrarium.web.news import NewsSocket, news_folder
 
 log = logging.getLogger("astrarium.web")
 metadata = sa.MetaData()
@@ -233,12 +239,39 @@ class Store:
         self._flusher: asyncio.Task[None] | None = None
         #: SQLite: the moves are written by a plain sqlite3 connection of this process (see :class:`_MoveWriter`).
         self._moves: _MoveWriter | None = None
+        #: SQLite: the news channel to the other server processes on the same file (bound when first used).
+        self._news: NewsSocket | None = None
         if self.is_sqlite and self.engine.url.database not in (None, "", ":memory:"):
             self._moves = _MoveWriter(str(self.engine.url.database), synchronous, self.engine.dialect)
+            self._news = NewsSocket(news_folder(Path(str(self.engine.url.database)).resolve()))
         #: PostgreSQL: the moves are written by one asyncpg connection of their own (see :class:`_PgMoveWriter`).
         self._pg_moves: _PgMoveWriter | None = None
         if self.is_postgres and self.engine.url.drivername == "postgresql+asyncpg":
             self._pg_moves = _PgMoveWriter(self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
+
+    @property
+    def shares_news(self) -> bool:
+        """Whether other server processes on this database can hear this one (PostgreSQL, or an SQLite file)."""
+        return self.is_postgres or self._news is not None
+
+    def _tell(self, game_id: str, news: str) -> None:
+        """SQLite: tell the other server processes, once the change is committed (PostgreSQL's NOTIFY is in the transaction)."""
+        if self._news is not None:
+            try:
+                self._news.tell(game_id, news)
+            except OSError as exc:
+                self._no_news(exc)
+
+    def _no_news(self, exc: OSError) -> None:
+        """The news socket cannot be made (a folder that holds no sockets): one process serves on, alone."""
+        assert self._news is not None
+        log.warning(
+            "no news socket in %s (%s): other server processes on this database will not see this one's moves",
+            self._news.folder,
+            type(exc).__name__,
+        )
+        self._news.close()
+        self._news = None
 
     @contextlib.asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
@@ -251,9 +284,24 @@ class Store:
             yield conn
 
     async def migrate(self) -> None:
-        """Bring the schema up to date (Alembic migrations shipped in the package)."""
-        async with self._writing() as conn:
-            await conn.run_sync(_upgrade)
+        """Bring the schema up to date (Alembic migrations shipped in the package).
+
+        Several processes starting at once on a new SQLite file would each find no
+        tables and make them: they take turns through a lock file in the news folder
+        (PostgreSQL's turns are an advisory lock, in :func:`_upgrade`).
+        """
+        if self._news is None:
+            async with self._writing() as conn:
+                await conn.run_sync(_upgrade)
+            return
+        self._news.folder.mkdir(mode=0o700, exist_ok=True)
+        handle = os.open(self._news.folder / "migrate.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            await asyncio.to_thread(fcntl.flock, handle, fcntl.LOCK_EX)
+            async with self._writing() as conn:
+                await conn.run_sync(_upgrade)
+        finally:
+            os.close(handle)  # closing the file lets the lock go
 
     async def close(self) -> None:
         if self._flusher is not None and not self._flusher.done():
@@ -265,14 +313,24 @@ class Store:
             await self._moves.close()
         if self._pg_moves is not None:
             await self._pg_moves.close()
+        if self._news is not None:
+            self._news.close()
         await self.engine.dispose()
 
     async def listen(self, heard: Callable[[str, str], None]) -> None:
-        """Call ``heard(game_id, news)`` for everything any process announces (PostgreSQL only).
+        """Call ``heard(game_id, news)`` for everything any other process announces (PostgreSQL, or an SQLite file).
 
         ``news`` is a move number (an action was stored), ``chat``, ``seats``, or what
-        :meth:`announce` was given.
+        :meth:`announce` was given. Everything committed after this returns is heard.
         """
+        if self._news is not None:
+            try:
+                self._news.listen(heard)
+            except OSError as exc:
+                self._no_news(exc)
+            return
+        if not self.is_postgres:
+            return
         import asyncpg  # type: ignore[import-untyped]  # (no type information published)
 
         def on_notify(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
@@ -344,6 +402,9 @@ class Store:
                     assert self._write_lock is not None
                     async with self._write_lock:
                         stored = await self._moves.write(batch)
+                    for item, ok in zip(batch, stored, strict=True):  # committed: now the other processes may hear of it
+                        if ok:
+                            self._tell(item.game_id, str(item.n))
                 else:
                     # In one order (game, move) whatever the arrival, so two processes' batches on a shared
                     # PostgreSQL database never wait for each other's rows crosswise (a deadlock).
@@ -393,7 +454,8 @@ class Store:
             await conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{game_id} {news}")))
 
     async def announce(self, game_id: str, news: str) -> None:
-        """Tell the other server processes something that is not stored (who is connected here); PostgreSQL only."""
+        """Tell the other server processes something that is not stored (who is connected here)."""
+        self._tell(game_id, news)
         if self.is_postgres:
             async with self.engine.begin() as conn:
                 await self._notify(conn, game_id, news)
@@ -403,6 +465,7 @@ class Store:
         async with self._writing() as conn:
             await conn.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(claimed=True))
             await self._notify(conn, game_id, "seats")
+        self._tell(game_id, "seats")
 
     async def take_open_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
         """Give an untaken person seat a new link (joining a public game); False if someone took it first."""
@@ -414,7 +477,9 @@ class Store:
             )
             if done.rowcount == 1:
                 await self._notify(conn, game_id, "seats")
-            return done.rowcount == 1
+        if done.rowcount == 1:
+            self._tell(game_id, "seats")
+        return done.rowcount == 1
 
     async def hand_over(self, game_id: str, seat: int, level: str | None, clock_used: float) -> None:
         """A computer level plays this person's seat from now on (None: its person has taken it back); the clock so far."""
@@ -423,6 +488,7 @@ class Store:
                 seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(handed=level, clock_used=clock_used)
             )
             await self._notify(conn, game_id, "seats")
+        self._tell(game_id, "seats")
 
     async def add_chat(self, game_id: str, seat: int | None, text: str) -> ChatLine:
         stamp = now()
@@ -431,7 +497,8 @@ class Store:
             key = done.inserted_primary_key
             assert key is not None
             await self._notify(conn, game_id, "chat")
-            return ChatLine(int(key[0]), seat, text, stamp)
+        self._tell(game_id, "chat")
+        return ChatLine(int(key[0]), seat, text, stamp)
 
     async def put_feedback(self, game_id: str, seat: int, fun: int, text: str) -> None:
         """Store (or replace) one seat's feedback on a finished game."""
@@ -465,7 +532,16 @@ class Store:
             return [_seat_from_row(s) for s in rows]
 
     async def actions_after(self, game_id: str, n: int) -> list[StoredAction]:
-        """The actions of a game after move ``n``, in order."""
+        """The actions of a game after move ``n``, in order.
+
+        On an SQLite file they are read by the move writer's own plain connection
+        (a process catches up with another's moves this way, at every move of a
+        game whose players are on two processes).
+        """
+        if self._moves is not None:
+            return await self._moves.actions_after(game_id, n)
+        if self._pg_moves is not None:
+            return await self._pg_moves.actions_after(game_id, n)
         async with self.engine.connect() as conn:
             rows = await conn.execute(
                 sa.select(actions.c.n, actions.c.seat, actions.c.notation)
@@ -573,8 +649,8 @@ class _MoveWriter:
     The connection makes no WAL checkpoints while committing (a checkpoint
     waits for the disk); a passive checkpoint, which never holds up a writer,
     is made in a thread at most every CHECKPOINT_EVERY seconds instead.
-    Another process writing the same file (which a running server does not
-    share) is waited for in a thread too, never on the event loop.
+    Another process writing the same file (another server process, when
+    several share it) is waited for in a thread too, never on the event loop.
     """
 
     def __init__(self, path: str, synchronous: str, dialect: Any) -> None:
@@ -584,6 +660,8 @@ class _MoveWriter:
         # The timestamps and booleans exactly as SQLAlchemy stores them, so either path reads both alike.
         self._stamp = sa.DateTime(timezone=True).dialect_impl(dialect).bind_processor(dialect)
         self._conn: sqlite3.Connection | None = None
+        #: A connection of its own for reading moves (the writer's may be in a transaction in a thread).
+        self._reader: sqlite3.Connection | None = None
         self._checkpointed = time.monotonic()
         self._checkpoint: asyncio.Task[None] | None = None
 
@@ -655,6 +733,31 @@ class _MoveWriter:
             conn.execute("UPDATE seats SET clock_used = ? WHERE game_id = ? AND seat = ?", (item.clock_used, item.game_id, item.seat))
         return True
 
+    async def actions_after(self, game_id: str, n: int) -> list[StoredAction]:
+        """The stored actions of a game after move ``n``: one indexed read in WAL mode, which waits for no writer, so it
+        is made on the event loop; should the file be busy all the same (a checkpoint restarting the log), in a thread."""
+        try:
+            return self._read_after(game_id, n, patient=False)
+        except sqlite3.OperationalError as exc:
+            if not _busy(exc):
+                raise
+            return await asyncio.to_thread(self._read_after, game_id, n, True)
+
+    def _read_after(self, game_id: str, n: int, patient: bool) -> list[StoredAction]:
+        """The read itself: on the loop's own connection, or (``patient``, in a thread) on one made for it and closed."""
+        query = "SELECT n, seat, notation FROM actions WHERE game_id = ? AND n > ? ORDER BY n"
+        if patient:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            try:
+                rows = conn.execute(query, (game_id, n)).fetchall()
+            finally:
+                conn.close()
+        else:
+            if self._reader is None:
+                self._reader = sqlite3.connect(self.path, timeout=0, isolation_level=None)
+            rows = self._reader.execute(query, (game_id, n)).fetchall()
+        return [StoredAction(int(r[0]), None if r[1] is None else int(r[1]), str(r[2])) for r in rows]
+
     def _make_checkpoint(self) -> None:
         """A passive checkpoint on a connection of its own: copies what it can of the WAL into the database, waiting for nobody."""
         conn = sqlite3.connect(self.path, timeout=0, isolation_level=None)
@@ -672,6 +775,9 @@ class _MoveWriter:
         if self._conn is not None:
             conn, self._conn = self._conn, None
             conn.close()
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            reader.close()
 
 
 #: One move stored on PostgreSQL: $1 move number, $2 seat to move next, $3 time, $4 result (JSON, NULL while the game
@@ -703,6 +809,11 @@ class _PgMoveWriter:
     def __init__(self, dsn: str) -> None:
         self.dsn = dsn
         self._conn: Any = None
+        #: A connection of its own for reading moves another process stored (a catch-up, at every move of a game whose
+        #: players are on two processes), one read at a time: through SQLAlchemy's pool each read cost a check-out, a ping
+        #: and a rollback, several times the read itself.
+        self._reader: Any = None
+        self._reading = asyncio.Lock()
 
     async def write(self, batch: Sequence[_Append]) -> list[bool]:
         """Store a batch in one transaction; per item, whether it was stored (False: its move number was taken)."""
@@ -730,7 +841,28 @@ class _PgMoveWriter:
         )
         return len(rows) == 1
 
+    async def actions_after(self, game_id: str, n: int) -> list[StoredAction]:
+        """The stored actions of a game after move ``n``, in order."""
+        import asyncpg
+
+        async with self._reading:
+            if self._reader is None or self._reader.is_closed():
+                self._reader = await asyncpg.connect(self.dsn)
+            reader = self._reader
+            try:
+                rows = await reader.fetch("SELECT n, seat, notation FROM actions WHERE game_id = $1 AND n > $2 ORDER BY n", game_id, n)
+            except (OSError, asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.InterfaceError):
+                self._reader = None  # made again on the next read
+                with contextlib.suppress(Exception):
+                    reader.terminate()
+                raise
+        return [StoredAction(int(r["n"]), r["seat"], str(r["notation"])) for r in rows]
+
     async def close(self) -> None:
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            with contextlib.suppress(Exception):
+                await reader.close(timeout=5)
         if self._conn is not None:
             conn, self._conn = self._conn, None
             with contextlib.suppress(Exception):
