@@ -17,14 +17,20 @@ from typing import Any, Final
 from astrarium.core import Outcome, Rng, State
 from astrarium.games.celestials import actions as A
 from astrarium.games.celestials import board as B
-from astrarium.games.celestials.cards import CHOSEN, Card, Deck, Effect, Kind, PhaseKind, Step, Target, load_deck
+from astrarium.games.celestials.cards import Card, Deck, Effect, Kind, PhaseKind, Step, Target, load_deck
 from astrarium.games.celestials.position import deal, parse_position
 
-DRAW, MAIN, DISCARD, NEXT = 0, 1, 2, 3
+#: The turn steps, and EMPTY (no card on a location). ``Final``: a compiled build makes them C constants, where a
+#: plain module global is a dictionary look-up on every read (and EMPTY is read in every loop over the board).
+DRAW: Final = 0
+MAIN: Final = 1
+DISCARD: Final = 2
+NEXT: Final = 3
 STEP_NAMES = ("draw", "main", "discard", "turn over")
-EMPTY = -1
-#: The enum members and board tables the rules read on every step, as module constants: a compiled build keeps
-#: them in C variables, where each ``Effect.X`` would be an attribute look-up through the enum's metaclass.
+EMPTY: Final = -1
+#: The enum members, board tables and shared action objects the rules read on every step, as module constants: a
+#: compiled build keeps them in C variables, where each ``Effect.X`` would be an attribute look-up through the
+#: enum's metaclass, and each ``A.X`` or ``B.X`` a look-up of the module and then of its attribute.
 E_ADVANCE: Final = Effect.ADVANCE
 E_DAMAGE: Final = Effect.DAMAGE
 E_DRAW: Final = Effect.DRAW
@@ -45,17 +51,78 @@ T_LANE_ENEMIES: Final = Target.LANE_ENEMIES
 T_LANE_FRIENDS: Final = Target.LANE_FRIENDS
 T_OWN_PLAYER: Final = Target.OWN_PLAYER
 T_SELF: Final = Target.SELF
+T_CHOSEN_ENEMY: Final = Target.CHOSEN_ENEMY
 FACE: Final = A.FACE
 SIZE: Final = B.SIZE
 ADJACENT: Final = B.ADJACENT
+LANE_CELLS: Final = B.LANE_CELLS
+BOARD_MOVES: Final = B.MOVES
+DEFENCE_CELLS: Final = B.DEFENCE_CELLS
+STRUCTURE_CELLS: Final = B.STRUCTURE_CELLS
+FACE_GUARD: Final = B.FACE_GUARD
+MOVE_ACTIONS: Final = A.MOVES
+ACTIVATIONS: Final = A.ACTIVATIONS
+ACTIVATE_ALONE: Final = A.ACTIVATE_ALONE
+RESHUFFLE_ACTIONS: Final = A.RESHUFFLE
+DRAW_ACTION: Final = A.DRAW
+NO_DRAW_ACTION: Final = A.NO_DRAW
+ADVANCE_ACTION: Final = A.ADVANCE
+END_ACTION: Final = A.END
+KEEP_ACTION: Final = A.KEEP
+RESHUFFLE_TYPE: Final = A.Reshuffle
+DRAW_TYPE: Final = A.Draw
+NO_DRAW_TYPE: Final = A.NoDraw
+PLAY_TYPE: Final = A.Play
+ACTIVATE_TYPE: Final = A.Activate
+MOVE_TYPE: Final = A.Move
+ADVANCE_TYPE: Final = A.Advance
+END_TYPE: Final = A.End
+DISCARD_TYPE: Final = A.Discard
+KEEP_TYPE: Final = A.Keep
+
+
+class RuleStep:
+    """One effect as the rules run it: a card's or phase's :class:`Step`, copied into a class of this module.
+
+    A compiled build reads a field of a class compiled with it from a native slot; a field of
+    the cards module's classes (interpreted: they are built from a pydantic schema) costs a
+    generic attribute look-up on every read.
+    """
+
+    def __init__(self, step: Step) -> None:
+        self.effect: Effect = step.effect
+        self.amount: int = step.amount
+        self.target: Target = step.target
+
+
+def rule_steps(steps: tuple[Step, ...] | None) -> tuple[RuleStep, ...]:
+    return tuple(RuleStep(s) for s in steps or ())
+
+
+class CardRules:
+    """What the rules read of a catalog card while playing, as :class:`RuleStep` does for one effect (same reason)."""
+
+    def __init__(self, card: Card) -> None:
+        self.kind: Kind = card.kind
+        self.damage: int = card.damage
+        self.health: int = card.health
+        self.phases: frozenset[int] | None = card.phases
+        self.on_play: tuple[RuleStep, ...] = rule_steps(card.on_play)
+        self.activates: bool = card.on_activate is not None  # False: the default attack
+        self.on_activate: tuple[RuleStep, ...] = rule_steps(card.on_activate)
+        self.on_turn_start: tuple[RuleStep, ...] = rule_steps(card.on_turn_start)
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """What a game's decks make of the cards: one catalog for both seats, shared by every copy of a state.
+    """What a game's decks and options make of the cards: one catalog for both seats, shared by every copy of a state.
 
     It also holds the card actions the rules can offer, made once (``plays``,
-    ``discards``), so that a legal-action list only picks them out.
+    ``discards``), so that a legal-action list only picks them out, and the
+    options the rules read on every step (``hand_limit``, ``turn_limit``,
+    ``health``): typed fields are read from native slots in a compiled build,
+    where the options mapping costs a dictionary look-up by name, and here they
+    cost a copy of a state nothing.
     """
 
     decks: tuple[Deck, Deck]
@@ -67,27 +134,33 @@ class Rules:
     plays: tuple[tuple[A.Play, ...], ...]  # plays[c][at + 1]: play catalog card c at location at (index 0: no location)
     discards: tuple[A.Discard, ...]  # discards[c]: discard catalog card c
     chooses: tuple[Target | None, ...]  # chooses[c]: what catalog card c's play or activation chooses (Card.chooses)
+    cards: tuple[CardRules, ...]  # cards[c]: what the rules read of catalog card c while playing
+    phase_start: tuple[tuple[tuple[RuleStep, ...], ...], ...]  # phase_start[seat][phase]: that phase's start effects
+    phase_enter: tuple[tuple[tuple[RuleStep, ...], ...], ...]  # phase_enter[seat][phase]: its enter effects
+    hand_limit: int  # the options of the same names
+    turn_limit: int
+    health: int  # each player's starting health, also the most a player is healed to
 
 
-#: Rules already made, by the identity of their two decks (decks are cached objects, kept alive by the entry).
-_RULES: dict[tuple[int, int], Rules] = {}
+#: Rules already made, by the identity of their two decks and the three options (decks are cached objects, kept alive by the entry).
+_RULES: dict[tuple[int, int, int, int, int], Rules] = {}
 _RULES_KEPT = 16
 
 
-def make_rules(sun: Deck, moon: Deck) -> Rules:
-    """The rules of a game between these two decks (made once per pair of deck objects, then shared)."""
-    key = (id(sun), id(moon))
+def make_rules(sun: Deck, moon: Deck, hand_limit: int, turn_limit: int, health: int) -> Rules:
+    """The rules of a game between these two decks with these options (made once per pair of deck objects and options, then shared)."""
+    key = (id(sun), id(moon), hand_limit, turn_limit, health)
     rules = _RULES.get(key)
     if rules is not None and rules.decks[0] is sun and rules.decks[1] is moon:
         return rules
-    rules = _build_rules(sun, moon)
+    rules = _build_rules(sun, moon, hand_limit, turn_limit, health)
     if len(_RULES) >= _RULES_KEPT:
         _RULES.clear()
     _RULES[key] = rules
     return rules
 
 
-def _build_rules(sun: Deck, moon: Deck) -> Rules:
+def _build_rules(sun: Deck, moon: Deck, hand_limit: int, turn_limit: int, health: int) -> Rules:
     catalog: list[Card] = []
     owner: list[int] = []
     index: list[dict[str, int]] = [{}, {}]
@@ -108,11 +181,18 @@ def _build_rules(sun: Deck, moon: Deck) -> Rules:
         plays,
         tuple(A.Discard(card.key) for card in catalog),
         tuple(card.chooses for card in catalog),
+        tuple(CardRules(card) for card in catalog),
+        tuple(tuple(rule_steps(p.start) for p in d.phases) for d in (sun, moon)),
+        tuple(tuple(rule_steps(p.enter) for p in d.phases) for d in (sun, moon)),
+        hand_limit,
+        turn_limit,
+        health,
     )
 
 
 def rules_for(options: Any) -> Rules:
-    return make_rules(load_deck(options["sun_deck"], "sun"), load_deck(options["moon_deck"], "moon"))
+    sun, moon = load_deck(options["sun_deck"], "sun"), load_deck(options["moon_deck"], "moon")
+    return make_rules(sun, moon, options["hand_limit"], options["turn_limit"], options["health"])
 
 
 class CelestialsState(State):
@@ -195,7 +275,7 @@ class CelestialsState(State):
         return None if c == EMPTY else self.rules.catalog[c]
 
     def can_draw(self, seat: int) -> bool:
-        return len(self.hands[seat]) < self.options["hand_limit"] and bool(self.piles[seat])
+        return len(self.hands[seat]) < self.rules.hand_limit and bool(self.piles[seat])
 
     def in_damage_phase(self, seat: int) -> bool:
         return self.rules.damage_phase[seat][self.phase[seat]]
@@ -206,13 +286,13 @@ class CelestialsState(State):
     # -- legal actions ----------------------------------------------------------
     def _legal_actions(self) -> list[Any]:
         if self.votes:
-            return list(A.RESHUFFLE)
+            return list(RESHUFFLE_ACTIONS)
         seat = self.turn
         if self.step == DRAW:
-            return [A.DRAW, A.NO_DRAW]
+            return [DRAW_ACTION, NO_DRAW_ACTION]
         if self.step == DISCARD:
             discards = self.rules.discards
-            out: list[Any] = [A.KEEP]
+            out: list[Any] = [KEEP_ACTION]
             last = EMPTY
             for c in self.hands[seat]:
                 if c != last:
@@ -223,7 +303,7 @@ class CelestialsState(State):
 
     def _main_actions(self, seat: int) -> list[Any]:
         rules = self.rules
-        catalog = rules.catalog
+        cards = rules.cards
         cell_card = self.cell_card
         owner = rules.owner
         out: list[Any] = []
@@ -234,7 +314,7 @@ class CelestialsState(State):
             if c == last:
                 continue
             last = c
-            card = catalog[c]
+            card = cards[c]
             kind = card.kind
             if kind is K_ADVANCE:
                 advance = True
@@ -249,23 +329,22 @@ class CelestialsState(State):
                 else:
                     out += [plays[t + 1] for t in self._chosen_targets(chosen, seat, EMPTY)]
             else:
-                cells = B.DEFENCE_CELLS[seat] if kind is K_CREATURE else B.STRUCTURE_CELLS[seat]
+                cells = DEFENCE_CELLS[seat] if kind is K_CREATURE else STRUCTURE_CELLS[seat]
                 out += [plays[at + 1] for at in cells if cell_card[at] == EMPTY]
         damage = rules.damage_phase[seat][phase]
         exh = self.cell_exh
-        moves = B.MOVES[seat]
+        moves = BOARD_MOVES[seat]
         for at, c in enumerate(cell_card):
             if c == EMPTY or owner[c] != seat or exh[at]:
                 continue
-            card = catalog[c]
             if damage:
                 self._activations(c, at, seat, out)
-            if card.kind is K_CREATURE:
-                move = A.MOVES[at]
+            if cards[c].kind is K_CREATURE:
+                move = MOVE_ACTIONS[at]
                 out += [move[d] for d in moves[at] if cell_card[d] == EMPTY]
         if advance:
-            out.append(A.ADVANCE)
-        out.append(A.END)
+            out.append(ADVANCE_ACTION)
+        out.append(END_ACTION)
         return out
 
     def _chosen_targets(self, target: Target, seat: int, source: int) -> list[int]:
@@ -280,12 +359,12 @@ class CelestialsState(State):
 
     def _activations(self, c: int, at: int, seat: int, out: list[Any]) -> list[Any]:
         """Add the activations of catalog card ``c`` on ``at`` to ``out`` (the shared action objects), and return ``out``."""
-        card = self.rules.catalog[c]
-        activate = A.ACTIVATIONS[at]
-        if card.on_activate is not None:
+        card = self.rules.cards[c]
+        activate = ACTIVATIONS[at]
+        if card.activates:
             chosen = self.rules.chooses[c]
             if chosen is None:
-                out.append(A.ACTIVATE_ALONE[at])
+                out.append(ACTIVATE_ALONE[at])
             else:
                 out += [activate[t - FACE] for t in self._chosen_targets(chosen, seat, at)]
         elif card.damage > 0:  # the seed: "any orthogonally neighbouring card", friend or enemy
@@ -297,48 +376,48 @@ class CelestialsState(State):
 
     def _can_strike_face(self, at: int, seat: int) -> bool:
         """The seed: a creature on the opponent's defensive position, in a lane without an opposing structure."""
-        back = B.FACE_GUARD[seat][at]
+        back = FACE_GUARD[seat][at]
         if back < 0:  # not on the opponent's defensive position
             return False
         guard = self.cell_card[back]
-        return guard == EMPTY or self.rules.catalog[guard].kind is not K_STRUCTURE or self.rules.owner[guard] != 1 - seat
+        return guard == EMPTY or self.rules.cards[guard].kind is not K_STRUCTURE or self.rules.owner[guard] != 1 - seat
 
     # -- applying actions --------------------------------------------------------
     def _apply(self, action: Any) -> None:
         kind = type(action)
         seat = self.turn
-        if kind is A.Reshuffle:
+        if kind is RESHUFFLE_TYPE:
             self._answer(action.yes)
-        elif kind is A.Draw:
+        elif kind is DRAW_TYPE:
             self.step = MAIN
             self._draw(seat)
-        elif kind is A.NoDraw:
+        elif kind is NO_DRAW_TYPE:
             self.step = MAIN
-        elif kind is A.Play:
+        elif kind is PLAY_TYPE:
             self._play(seat, self.rules.index[seat][action.card], EMPTY if action.at is None else action.at)
-        elif kind is A.Activate:
+        elif kind is ACTIVATE_TYPE:
             self._activate(seat, action.at, EMPTY if action.target is None else action.target)
-        elif kind is A.Move:
+        elif kind is MOVE_TYPE:
             self.cell_card[action.dst] = self.cell_card[action.src]
             self.cell_hp[action.dst] = self.cell_hp[action.src]
             self.cell_exh[action.dst] = True
             self.cell_card[action.src] = EMPTY
             self.cell_exh[action.src] = False
-        elif kind is A.Advance:
+        elif kind is ADVANCE_TYPE:
             c = self.rules.advance[seat]
             self._leave_hand(seat, c)
             self.discards[seat].append(c)
             self._next_phase(seat)
             self._to_discard_step()
-        elif kind is A.End:
+        elif kind is END_TYPE:
             self._to_discard_step()
-        elif kind is A.Discard:
+        elif kind is DISCARD_TYPE:
             c = self.rules.index[seat][action.card]
             self._leave_hand(seat, c)
             self.discards[seat].append(c)
             self._draw(seat)
             self._end_turn()
-        elif kind is A.Keep:
+        elif kind is KEEP_TYPE:
             self._end_turn()
         self._settle()
 
@@ -364,7 +443,7 @@ class CelestialsState(State):
             if cell_card[at] != EMPTY and owner[cell_card[at]] == seat:
                 exh[at] = False
         self.turns_done += 1
-        if self.turns_done >= 2 * self.options["turn_limit"]:
+        if self.turns_done >= 2 * self.rules.turn_limit:
             self._finish_by_limit()
             return
         self.turn = 1 - seat
@@ -373,22 +452,23 @@ class CelestialsState(State):
     def _begin_turn(self) -> None:
         seat = self.turn
         self.step = DRAW
-        phase = self.rules.decks[seat].phases[self.phase[seat]]
-        if phase.start:
-            self._resolve(phase.start, seat, EMPTY, EMPTY)
-        catalog, owner = self.rules.catalog, self.rules.owner
-        starters = [(at, c) for at, c in enumerate(self.cell_card) if c != EMPTY and owner[c] == seat and catalog[c].on_turn_start]
+        rules = self.rules
+        start = rules.phase_start[seat][self.phase[seat]]
+        if start:
+            self._resolve(start, seat, EMPTY, EMPTY)
+        cards, owner = rules.cards, rules.owner
+        starters = [(at, c) for at, c in enumerate(self.cell_card) if c != EMPTY and owner[c] == seat and cards[c].on_turn_start]
         for at, c in starters:
             if self._outcome is not None:
                 return
             if self.cell_card[at] == c:
-                self._resolve(catalog[c].on_turn_start, seat, at, EMPTY)
+                self._resolve(cards[c].on_turn_start, seat, at, EMPTY)
 
     def _next_phase(self, seat: int) -> None:
         """Move ``seat`` on one phase (looping to the first) and resolve the new phase's ``enter`` effects at once."""
-        phases = self.rules.decks[seat].phases
+        phases = self.rules.phase_enter[seat]
         self.phase[seat] = (self.phase[seat] + 1) % len(phases)
-        enter = phases[self.phase[seat]].enter
+        enter = phases[self.phase[seat]]
         if enter:
             self._resolve(enter, seat, EMPTY, EMPTY)
 
@@ -431,7 +511,7 @@ class CelestialsState(State):
 
     def _play(self, seat: int, c: int, at: int) -> None:
         """Play card ``c``: a spell at its chosen target ``at`` (EMPTY: none), a creature or structure onto ``at``."""
-        card = self.rules.catalog[c]
+        card = self.rules.cards[c]
         self._leave_hand(seat, c)
         if card.kind is K_SPELL:
             self.graves[seat].append(c)
@@ -445,17 +525,17 @@ class CelestialsState(State):
 
     def _activate(self, seat: int, at: int, target: int) -> None:
         """Activate the card on ``at``; ``target`` is a location, FACE, or EMPTY (no chosen target)."""
-        card = self.rules.catalog[self.cell_card[at]]
+        card = self.rules.cards[self.cell_card[at]]
         self.cell_exh[at] = True
         if target == FACE:
             self._hurt_player(1 - seat, card.damage)
-        elif card.on_activate is not None:
+        elif card.activates:
             self._resolve(card.on_activate, seat, at, target)
         else:
             self._hurt_card(target, card.damage)
 
     # -- effects ------------------------------------------------------------------
-    def _resolve(self, steps: tuple[Step, ...], seat: int, source: int, chosen: int) -> None:
+    def _resolve(self, steps: tuple[RuleStep, ...], seat: int, source: int, chosen: int) -> None:
         """Apply a card's or phase's effects in order for ``seat``."""
         for s in steps:
             if self._outcome is not None:
@@ -476,7 +556,7 @@ class CelestialsState(State):
                 if s.effect is E_DAMAGE:
                     self._hurt_player(who, s.amount)
                 else:  # a player is never healed above the starting health (cards may pass their maximum)
-                    self.hp[who] = max(self.hp[who], min(self.hp[who] + s.amount, self.options["health"]))
+                    self.hp[who] = max(self.hp[who], min(self.hp[who] + s.amount, self.rules.health))
                 continue
             for cell in self._cells(t, seat, source, chosen):
                 if s.effect is E_DAMAGE:
@@ -484,23 +564,24 @@ class CelestialsState(State):
                 elif s.effect is E_HEAL:
                     self.cell_hp[cell] += s.amount
                 elif s.effect is E_MEND:
-                    top = max(self.cell_hp[cell], self.rules.catalog[self.cell_card[cell]].health)
+                    top = max(self.cell_hp[cell], self.rules.cards[self.cell_card[cell]].health)
                     self.cell_hp[cell] = min(self.cell_hp[cell] + s.amount, top)
                 else:
                     self.cell_exh[cell] = True
 
     def _cells(self, t: Target, seat: int, source: int, chosen: int) -> list[int]:
-        if t in CHOSEN:
+        # Identity tests, not ``in``: an enum member's hash is a Python-level method, and ``in`` a tuple compares with ==.
+        if t is T_CHOSEN_ENEMY or t is T_CHOSEN_FRIEND or t is T_CHOSEN_ADJACENT_ENEMY:  # cards.CHOSEN
             return [chosen] if chosen != EMPTY and self.cell_card[chosen] != EMPTY else []
         if t is T_SELF:
             return [source] if self.cell_card[source] != EMPTY else []
-        if t in (T_ADJACENT_ENEMIES, T_ADJACENT_FRIENDS):
+        if t is T_ADJACENT_ENEMIES or t is T_ADJACENT_FRIENDS:
             cells: Any = ADJACENT[source]
-        elif t in (T_LANE_ENEMIES, T_LANE_FRIENDS):
-            cells = B.LANE_CELLS[source]
+        elif t is T_LANE_ENEMIES or t is T_LANE_FRIENDS:
+            cells = LANE_CELLS[source]
         else:
             cells = range(SIZE)
-        want = seat if t in (T_ADJACENT_FRIENDS, T_LANE_FRIENDS, T_ALL_FRIENDS) else 1 - seat
+        want = seat if t is T_ADJACENT_FRIENDS or t is T_LANE_FRIENDS or t is T_ALL_FRIENDS else 1 - seat
         owner, cell_card = self.rules.owner, self.cell_card
         return [c for c in cells if cell_card[c] != EMPTY and owner[cell_card[c]] == want]
 
