@@ -6,24 +6,38 @@ Cards of one kind are interchangeable, so a pile is a list of kinds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from astrarium.core.errors import OptionError, short
 from astrarium.games.streamlines.board import EAST, NORTH, WEST, Scenario, load_scenario, rotate_cw
 from astrarium.games.streamlines.events import EFFECTS, designed_events
 
+# The kinds are ``Final`` literals: the compiled rules then use them as numbers in the machine code,
+# where a plain module constant is looked up by name in this module's dictionary on every use.
 # Power cards (kept by a ship).
-ACTION, CARGO, PICKUP, EXTRA_MOVE, ENGINEERING = 0, 1, 2, 3, 4
+ACTION: Final = 0
+CARGO: Final = 1
+PICKUP: Final = 2
+EXTRA_MOVE: Final = 3
+ENGINEERING: Final = 4
 # Streamline cards (cargo; laid on the board in one of four orientations).
-STRAIGHT, LINE, CORNER, TEE = 5, 6, 7, 8
+STRAIGHT: Final = 5
+LINE: Final = 6
+CORNER: Final = 7
+TEE: Final = 8
 # Other cargo and events.
-REFUGEE, COLLAPSE = 9, 10
+REFUGEE: Final = 9
+COLLAPSE: Final = 10
 # Gate cards: GATE + pair index (pair 0 is "A", pair 1 is "B", ...).
-GATE = 11
-MAX_GATE_PAIRS = 4
-# The designed Event cards (events.toml), in the order of ``events.EFFECTS``.
-CALM_STAR, TAILWIND, SALVAGE, ION_STORM = range(GATE + MAX_GATE_PAIRS, GATE + MAX_GATE_PAIRS + 4)
-KINDS = ION_STORM + 1
+GATE: Final = 11
+MAX_GATE_PAIRS: Final = 4
+# The designed Event cards (events.toml), in the order of ``events.EFFECTS``: the kinds after the gates.
+CALM_STAR: Final = 15
+TAILWIND: Final = 16
+SALVAGE: Final = 17
+ION_STORM: Final = 18
+KINDS: Final = 19
+assert CALM_STAR == GATE + MAX_GATE_PAIRS and KINDS == ION_STORM + 1
 
 POWERS = frozenset({ACTION, CARGO, PICKUP, EXTRA_MOVE, ENGINEERING})
 STREAMLINES = frozenset({STRAIGHT, LINE, CORNER, TEE})

@@ -7,7 +7,7 @@ a black hole or a Gate ends the path (a Gate may also be jumped through to its p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from astrarium.games.streamlines.actions import Move
 from astrarium.games.streamlines.board import ARROWS_OF, DIRECTIONS, NEIGHBOUR, OPPOSITE, SQUARES, square_name
@@ -16,11 +16,15 @@ from astrarium.games.streamlines.cards import GATE
 if TYPE_CHECKING:
     from astrarium.games.streamlines.state import StreamlinesState
 
-_OPP_BY_INDEX = tuple(OPPOSITE[d] for d in DIRECTIONS)
+# The board's tables as ``Final`` module values: compiled, mypyc keeps them in C variables, where a
+# name imported from the (interpreted) board module is looked up in this module's dictionary on every use.
+_NEIGHBOUR: Final = NEIGHBOUR
+_ARROWS_OF: Final = ARROWS_OF
+_OPP_BY_INDEX: Final = tuple(OPPOSITE[d] for d in DIRECTIONS)
 #: Moves are shared values (one object per path), so a position's legal list allocates little;
 #: the table is emptied when it grows past this many paths, so a long-running process stays small.
-_MOVES_KEPT = 50_000
-_MOVES: dict[tuple[tuple[int, ...], bool], Move] = {}
+_MOVES_KEPT: Final = 50_000
+_MOVES: Final[dict[tuple[tuple[int, ...], bool], Move]] = {}
 
 
 def _move(path: tuple[int, ...], jump: bool) -> Move:
@@ -37,7 +41,7 @@ def moves_from(state: StreamlinesState, start: int) -> list[Move]:
     """Every move from ``start``: one per distinct end (and gate jump), first path found in n-e-s-w order."""
     arrows = state.arrows
     found: dict[tuple[int, bool], Move] = {}
-    for i, nb in enumerate(NEIGHBOUR[start]):
+    for i, nb in enumerate(_NEIGHBOUR[start]):
         if nb < 0 or arrows[nb] & _OPP_BY_INDEX[i]:
             continue
         _follow(state, nb, [nb], {start, nb}, found)
@@ -47,10 +51,10 @@ def moves_from(state: StreamlinesState, start: int) -> list[Move]:
 def _exits(state: StreamlinesState, cur: int, visited: set[int]) -> list[int]:
     """The squares the arrows of ``cur`` carry a ship on to (not yet passed; not against them unless carried)."""
     arrows = state.arrows
-    row = NEIGHBOUR[cur]
+    row = _NEIGHBOUR[cur]
     if state.carried_against:
-        return [nxt for i, _d, _opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited]
-    return [nxt for i, _d, opp in ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
+        return [nxt for i, _d, _opp in _ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited]
+    return [nxt for i, _d, opp in _ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
 
 
 def _follow(state: StreamlinesState, cur: int, path: list[int], visited: set[int], found: dict[tuple[int, bool], Move]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from astrarium.core import Outcome, Rng, State
 from astrarium.games.streamlines import actions as act
@@ -44,10 +44,47 @@ from astrarium.games.streamlines.movement import moves_from, moves_to, same_move
 from astrarium.games.streamlines.render import public_view, render
 
 #: Planet stages: untouched, warned (one Collapse on it), collapsing (two), black hole.
-CALM, WARNED, COLLAPSING, BLACK_HOLE = 0, 1, 2, 3
+CALM: Final = 0
+WARNED: Final = 1
+COLLAPSING: Final = 2
+BLACK_HOLE: Final = 3
 STAGE_NAMES = ("calm", "warned", "collapsing", "black hole")
-_LAYS: dict[tuple[int, int], Lay] = {}
-_GIVES: dict[tuple[int, int], Give] = {}
+_LAYS: Final[dict[tuple[int, int], Lay]] = {}
+_GIVES: Final[dict[tuple[int, int], Give]] = {}
+
+# What the rules read on every step, as ``Final`` module values: compiled, mypyc keeps them in C
+# variables, where a name imported from an interpreted module (the cards, the board, the actions)
+# is looked up in this module's dictionary on every use, and ``act.X`` in the actions module's too.
+_POWERS: Final = POWERS
+_STREAMLINES: Final = STREAMLINES
+_GATES: Final = GATES
+_DESIGNED_EVENTS: Final = DESIGNED_EVENTS
+_NAMES: Final = NAMES
+#: Square names by square (what ``square_name`` gives for the squares of the board).
+_SQUARE_NAMES: Final = tuple(square_name(sq) for sq in range(SQUARES))
+#: An arrow mask turned clockwise and anticlockwise, by mask.
+_CW: Final = tuple(rotate_cw(mask) for mask in range(16))
+_CCW: Final = tuple(rotate_ccw(mask) for mask in range(16))
+#: The arrow masks each streamline card can be laid with.
+_LAY_MASKS: Final = {kind: orientations(kind) for kind in STREAMLINES}
+_DUMPS: Final = act.DUMPS
+_DRAW: Final = act.DRAW
+_DROP: Final = act.DROP
+_PICKUP_ACTION: Final = act.PICKUP_ACTION
+_EXTRA_ACTION: Final = act.EXTRA_ACTION
+_ENGINEER_CW: Final = act.ENGINEER_CW
+_ENGINEER_CCW: Final = act.ENGINEER_CCW
+_END: Final = act.END
+_DUMP: Final = Dump
+_DRAW_CLASS: Final = act.Draw
+_END_CLASS: Final = act.EndTurn
+_MOVE: Final = Move
+_LAY: Final = Lay
+_DROP_CLASS: Final = act.DropOff
+_GIVE: Final = Give
+_PICKUP_CLASS: Final = act.UsePickup
+_EXTRA_CLASS: Final = act.UseExtraMove
+_ENGINEER: Final = Engineer
 
 
 class StreamlinesState(State):
@@ -142,8 +179,33 @@ class StreamlinesState(State):
         self.rng.shuffle(deck)
         return deck
 
+    def _share_native_fields(self, new: State) -> None:
+        """Compiled build only (``State.clone``): the fields ``_copy_fields`` does not copy, stored directly.
+
+        The core's default copies each of them by name, a generic look-up and store per field;
+        these are native stores. Every field of the class is stored here or in ``_copy_fields``
+        (a test checks a copy against the original field by field).
+        """
+        # ``clone`` makes ``new`` with ``type(self)``; declared as this class, a compiled build stores natively.
+        n: StreamlinesState = new  # type: ignore[assignment]
+        n.scenario = self.scenario
+        n.required = self.required
+        n.planet_at = self.planet_at
+        n.escape = self.escape
+        n.rescued = self.rescued
+        n.turn = self.turn
+        n.turn_number = self.turn_number
+        n.used = self.used
+        n.free_moves = self.free_moves
+        n.bonus_draw = self.bonus_draw
+        n.pending_dump = self.pending_dump
+        n.gate_stopped = self.gate_stopped
+        n.carried_against = self.carried_against
+        n.free_lay = self.free_lay
+
     def _copy_fields(self, new: State) -> None:
-        n: Any = new
+        # See ``_share_native_fields``: the declared type makes the stores native in a compiled build, free in pure Python.
+        n: StreamlinesState = new  # type: ignore[assignment]
         n.arrows = self.arrows.copy()
         n.laid = self.laid.copy()
         n.gate_pos = self.gate_pos.copy()
@@ -197,7 +259,7 @@ class StreamlinesState(State):
         seat = self.turn
         cargo = self.cargo[seat]
         if self.pending_dump:
-            return [act.DUMPS[k] for k in sorted(set(cargo))]
+            return [_DUMPS[k] for k in sorted(set(cargo))]
         sq = self.pos[seat]
         powers = self.powers[seat]
         left = powers[ACTION] - self.used
@@ -207,30 +269,30 @@ class StreamlinesState(State):
         planet = self.planet_at[sq]
         can_draw = self.bonus_draw or (left > 0 and (self.deck or self.discard))
         if planet >= 0 and self.stage[planet] != BLACK_HOLE and can_draw:
-            out.append(act.DRAW)
+            out.append(_DRAW)
         room = len(cargo) < powers[CARGO]
         if (left > 0 or self.free_lay) and cargo:
             kinds = sorted(set(cargo))
             if self.laid[sq] < 0 and planet < 0 and not self.escape[sq]:
                 for kind in kinds:
-                    if kind in STREAMLINES:
-                        out += [_lay(kind, mask) for mask in orientations(kind)]
-                    elif kind in GATES:
+                    if kind in _STREAMLINES:
+                        out += [_lay(kind, mask) for mask in _LAY_MASKS[kind]]
+                    elif kind in _GATES:
                         out.append(_lay(kind, 0))
             if left > 0 and self.escape[sq] and REFUGEE in cargo:
-                out.append(act.DROP)
+                out.append(_DROP)
             for other in range(self.players if left > 0 else 0):
                 if other != seat and self.pos[other] == sq and len(self.cargo[other]) < self.powers[other][CARGO]:
                     out += [_give(kind, other) for kind in kinds]
         if powers[PICKUP] and self.laid[sq] >= 0 and room:
-            out.append(act.PICKUP_ACTION)
+            out.append(_PICKUP_ACTION)
         if powers[EXTRA_MOVE] and not self.gate_stopped:
-            out.append(act.EXTRA_ACTION)
-        if powers[ENGINEERING] and self.laid[sq] in STREAMLINES:
-            out.append(act.ENGINEER_CW)
-            if rotate_cw(self.arrows[sq]) != rotate_ccw(self.arrows[sq]):
-                out.append(act.ENGINEER_CCW)
-        out.append(act.END)
+            out.append(_EXTRA_ACTION)
+        if powers[ENGINEERING] and self.laid[sq] in _STREAMLINES:
+            out.append(_ENGINEER_CW)
+            if _CW[self.arrows[sq]] != _CCW[self.arrows[sq]]:
+                out.append(_ENGINEER_CCW)
+        out.append(_END)
         return out
 
     def parse_action(self, text: str) -> Any:
@@ -334,29 +396,29 @@ class StreamlinesState(State):
     def _apply(self, action: Any) -> None:
         seat = self.turn
         cls = type(action)
-        if cls is Dump:
+        if cls is _DUMP:
             self._dump(seat, action.kind)
             return
-        if cls is act.Draw:
+        if cls is _DRAW_CLASS:
             self._draw(seat)
             return
         self.bonus_draw = False
-        if cls is act.EndTurn:
+        if cls is _END_CLASS:
             self._end_turn()
-        elif cls is Move:
+        elif cls is _MOVE:
             self._do_move(seat, action)
-        elif cls is Lay:
+        elif cls is _LAY:
             if not self.free_lay:
                 self.used += 1
             sq = self.pos[seat]
             self.cargo[seat].remove(action.kind)
             self.laid[sq] = action.kind
-            if action.kind in GATES:
+            if action.kind in _GATES:
                 i = 2 * (action.kind - GATE)
                 self.gate_pos[i if self.gate_pos[i] < 0 else i + 1] = sq
             else:
                 self.arrows[sq] = action.mask
-        elif cls is act.DropOff:
+        elif cls is _DROP_CLASS:
             self.used += 1
             cargo = self.cargo[seat]
             n = cargo.count(REFUGEE)
@@ -368,27 +430,27 @@ class StreamlinesState(State):
                     f"the team rescued {self.rescued} of the {self.required} refugees needed",
                     (float(self.rescued),) * self.players,
                 )
-        elif cls is Give:
+        elif cls is _GIVE:
             self.used += 1
             self.cargo[seat].remove(action.kind)
             self.cargo[action.seat].append(action.kind)
-        elif cls is act.UsePickup:
+        elif cls is _PICKUP_CLASS:
             self._spend_power(seat, PICKUP)
             sq = self.pos[seat]
             kind = self.laid[sq]
             self.laid[sq] = -1
             self.arrows[sq] = 0
-            if kind in GATES:
+            if kind in _GATES:
                 i = 2 * (kind - GATE)
                 self.gate_pos[i if self.gate_pos[i] == sq else i + 1] = -1
             self.cargo[seat].append(kind)
-        elif cls is act.UseExtraMove:
+        elif cls is _EXTRA_CLASS:
             self._spend_power(seat, EXTRA_MOVE)
             self.free_moves += 1
-        elif cls is Engineer:
+        elif cls is _ENGINEER:
             self._spend_power(seat, ENGINEERING)
             sq = self.pos[seat]
-            self.arrows[sq] = rotate_cw(self.arrows[sq]) if action.clockwise else rotate_ccw(self.arrows[sq])
+            self.arrows[sq] = _CW[self.arrows[sq]] if action.clockwise else _CCW[self.arrows[sq]]
 
     def _spend_power(self, seat: int, kind: int) -> None:
         self.powers[seat][kind] -= 1
@@ -404,7 +466,7 @@ class StreamlinesState(State):
         if move.jump:
             self.gate_stopped = True
         if self.is_black_hole(end):
-            self._lose_ship(seat, f"ship {seat} flew into the black hole at {square_name(end)} and is lost")
+            self._lose_ship(seat, f"ship {seat} flew into the black hole at {_SQUARE_NAMES[end]} and is lost")
             if self._outcome is None:
                 self._end_turn()
 
@@ -426,14 +488,14 @@ class StreamlinesState(State):
         self.bonus_draw = False
         card = self._take()
         sq = self.pos[seat]
-        self.events.append(f"ship {seat} drew {NAMES[card]} at {square_name(sq)}")
-        if card in POWERS:
+        self.events.append(f"ship {seat} drew {_NAMES[card]} at {_SQUARE_NAMES[sq]}")
+        if card in _POWERS:
             self.powers[seat][card] += 1
             self.bonus_draw = bool(self.deck)  # a free draw never reshuffles (Decisions 12)
         elif card == COLLAPSE:
             self._collapse(self.planet_at[sq])
             self.bonus_draw = bool(self.deck)
-        elif card in DESIGNED_EVENTS:
+        elif card in _DESIGNED_EVENTS:
             self._event(card, self.planet_at[sq])
             self.bonus_draw = bool(self.deck)
         else:
@@ -444,7 +506,7 @@ class StreamlinesState(State):
     def _dump(self, seat: int, kind: int) -> None:
         self.cargo[seat].remove(kind)
         self.pending_dump = False
-        self.events.append(f"ship {seat} dumped {NAMES[kind]} into space")
+        self.events.append(f"ship {seat} dumped {_NAMES[kind]} into space")
         if kind == REFUGEE:
             self.lost.append(kind)
             self._check_hope()
@@ -452,7 +514,7 @@ class StreamlinesState(State):
             self.discard.append(kind)
 
     def _collapse(self, planet: int) -> None:
-        where = square_name(self.scenario.planets[planet])
+        where = _SQUARE_NAMES[self.scenario.planets[planet]]
         stage = self.stage[planet]
         if stage == CALM:
             self.stage[planet] = WARNED
@@ -473,7 +535,7 @@ class StreamlinesState(State):
         """
         seat = self.turn
         alive = self.pos[seat] >= 0
-        where = square_name(self.scenario.planets[planet])
+        where = _SQUARE_NAMES[self.scenario.planets[planet]]
         if card == CALM_STAR:
             if self.stage[planet] == WARNED:
                 self.stage[planet] = CALM
@@ -486,11 +548,11 @@ class StreamlinesState(State):
                 self.free_moves += 1
             self.events.append(f"Tailwind at {where}: " + (f"ship {seat} has a free move this turn" if alive else "no ship to carry"))
         elif card == SALVAGE:
-            found = next((i for i in range(len(self.discard) - 1, -1, -1) if self.discard[i] in STREAMLINES), -1)
+            found = next((i for i in range(len(self.discard) - 1, -1, -1) if self.discard[i] in _STREAMLINES), -1)
             if alive and found >= 0 and len(self.cargo[seat]) < self.powers[seat][CARGO]:
                 kind = self.discard.pop(found)
                 self.cargo[seat].append(kind)
-                self.events.append(f"Salvage at {where}: ship {seat} takes a {NAMES[kind]} card from the discard pile")
+                self.events.append(f"Salvage at {where}: ship {seat} takes a {_NAMES[kind]} card from the discard pile")
             else:
                 self.events.append(f"Salvage at {where}: nothing to salvage, or no room in the hold")
         elif card == ION_STORM:
@@ -530,10 +592,10 @@ class StreamlinesState(State):
                     self.timer[p] -= 1
                     if self.timer[p] == 0:
                         self.stage[p] = BLACK_HOLE
-                        self.events.append(f"the planet at {square_name(sq)} is now a black hole")
+                        self.events.append(f"the planet at {_SQUARE_NAMES[sq]} is now a black hole")
                         for s in range(self.players):
                             if self.pos[s] == sq:
-                                self._lose_ship(s, f"ship {s} was swallowed by the black hole at {square_name(sq)}")
+                                self._lose_ship(s, f"ship {s} was swallowed by the black hole at {_SQUARE_NAMES[sq]}")
             if self._outcome is None and all(st == BLACK_HOLE for st in self.stage):
                 self._outcome = Outcome((), "every planet is a black hole", (float(self.rescued),) * self.players)
             if self._outcome is not None:
@@ -561,15 +623,15 @@ class StreamlinesState(State):
                 break
             if card == COLLAPSE:
                 self._collapse(p)
-            elif card in DESIGNED_EVENTS:
+            elif card in _DESIGNED_EVENTS:
                 self._event(card, p)
             else:
-                self.events.append(f"clock for {square_name(sq)}: {NAMES[card]}, discarded")
+                self.events.append(f"clock for {_SQUARE_NAMES[sq]}: {_NAMES[card]}, discarded")
                 self.discard.append(card)
 
     # -- chance and views -------------------------------------------------------
     def determinize(self, seat: int | None, rng: Rng) -> State:
-        new: Any = self.clone()
+        new: StreamlinesState = self.clone()  # type: ignore[assignment]
         rng.shuffle(new.deck)
         new.rng = rng.spawn()
         return new
