@@ -560,17 +560,16 @@ class State(metaclass=ABCMeta):
         (which skips ``__init__``, as ``object.__new__`` does for a plain
         class), its fields live in native slots rather than in ``__dict__``, so
         they are copied one by one, and so are those of a compiled game state
-        (:func:`_native_fields`); an interpreted game state keeps its own fields
-        in ``__dict__``.
+        (:func:`_native_fields`, by ``_share_native_fields``); an interpreted
+        game state keeps its own fields in ``__dict__``.
         """
         cls = type(self)
         new = cls.__new__(cls)
         fields = getattr(self, "__dict__", None)
         if fields is not None:
             vars(new).update(fields)
-        for name in _native_fields(cls):
-            if hasattr(self, name):
-                setattr(new, name, getattr(self, name))
+        if _native_fields(cls):
+            self._share_native_fields(new)
         new.game = self.game
         new.players = self.players
         new.seed = self.seed
@@ -582,6 +581,21 @@ class State(metaclass=ABCMeta):
         new._actions = self._actions.copy()
         self._copy_fields(new)
         return new
+
+    def _share_native_fields(self, new: State) -> None:
+        """Give ``new`` this state's game fields kept in native slots (a compiled game state's), shared, not copied.
+
+        ``clone`` calls it only for a compiled game state, before ``_copy_fields``
+        (an interpreted game state's fields are in ``__dict__``, copied in one
+        call). The default copies each field by name (:func:`_native_fields`),
+        a generic attribute look-up and store per field; a compiled game state
+        overrides it with direct stores of its own fields, a few instructions
+        each (every field ``_native_fields`` lists must then be stored, or the
+        copy would lack it).
+        """
+        for name in _native_fields(type(self)):
+            if hasattr(self, name):
+                setattr(new, name, getattr(self, name))
 
     def _copy_fields(self, new: State) -> None:
         """Give ``new`` its own copies of this state's mutable game fields.

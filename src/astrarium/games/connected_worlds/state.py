@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from astrarium.core import IllegalAction, Outcome, Rng, State
 from astrarium.core.errors import short
 from astrarium.games.connected_worlds import actions as A
 from astrarium.games.connected_worlds.combat import BaseFate, resolve
-from astrarium.games.connected_worlds.data import Board, CardTable, Special, load_cards, load_map
+from astrarium.games.connected_worlds.data import Board, Card, CardTable, Special, load_cards, load_map
 from astrarium.games.connected_worlds.scenario import load_scenario
 
 FOUND, MAIN, MOVING = 0, 1, 2  # phases: setup (found a base), playing cards, a piece is moving
@@ -35,29 +35,138 @@ class Victory(Enum):
 
 PHASE_NAMES = ("setup", "main", "moving")
 
-# Interned action values, one table per (map, card table): building a frozen dataclass costs far
-# more than a dict lookup. Each entry holds its map and card table, so their ids cannot be reused by
-# other objects while it lives; the oldest entries are dropped once there are many (designers' files
-# are re-read when edited, so new maps and tables keep coming in a long-running process).
-_INTERN: dict[tuple[int, int], tuple[Board, CardTable, dict[tuple, Any]]] = {}
-_MAX_INTERN_TABLES = 64
+#: Card kinds in the legal-action tables (``_CardInfo.kind``): unit cards, and the specials of action cards (Research and
+#: Build Units differ only in what they may buy, ``_CardInfo.buys``).
+K_UNIT: Final = 0
+K_GATHER: Final = 1
+K_BUY: Final = 2
+K_CONNECT: Final = 3
+_KINDS: Final = {
+    Special.GATHER_RESOURCES: K_GATHER,
+    Special.RESEARCH: K_BUY,
+    Special.BUILD_UNITS: K_BUY,
+    Special.CONNECT_BASES: K_CONNECT,
+}
+#: A piece as one number, ``cell * PIECE_SLOTS + strength`` (0: the base): orders as the pair (cell, strength), since a
+#: strength is below PIECE_SLOTS (at most MAX_STRENGTH; combat never raises one).
+PIECE_SLOTS: Final = 128
+#: The action classes and fixed actions, as names of this module (``Final``: a compiled build keeps them in C variables
+#: instead of looking them up in the actions module on every use).
+FOUND_ACTION: Final = A.Found
+STEP_ACTION: Final = A.Step
+STOP_ACTION: Final = A.Stop
+END_ACTION: Final = A.EndTurn
+DEPLOY_ACTION: Final = A.Deploy
+MOVE_ACTION: Final = A.Move
+GATHER_ACTION: Final = A.Gather
+RESEARCH_ACTION: Final = A.Research
+BUILD_ACTION: Final = A.Build
+CONNECT_ACTION: Final = A.Connect
+STOP: Final = A.STOP
+END: Final = A.END
+EXPANSION: Final = Victory.EXPANSION
+CAPTURE: Final = Victory.CAPTURE
+ANNIHILATION: Final = Victory.ANNIHILATION
 
 
-def _intern_table(board: Board, cards: CardTable) -> dict[tuple, Any]:
+class _CardInfo:
+    """What the legal-action list needs of one card type, and the actions that play it (made once, then shared).
+
+    Plain typed fields: a compiled build reads them directly, where a ``Card`` (a dataclass of the interpreted data
+    module) is read through Python attribute look-ups. Actions are made on first use and kept: building a frozen
+    dataclass costs far more than a list or dict look-up.
+    """
+
+    def __init__(self, card: Card, cards: CardTable, names: tuple[str, ...]) -> None:
+        self.slug: str = card.slug
+        self.names = names
+        self.is_unit: bool = card.is_unit
+        self.is_base: bool = card.is_base
+        self.movement: int = card.movement
+        special = card.special
+        self.kind: int = K_UNIT if card.is_unit or special is None else _KINDS[special]
+        #: deploy[cell]: "deploy <card> <cell>" (unit cards), made on first use.
+        self.deploy: list[Any] = [None] * len(names) if card.is_unit else []
+        #: moves[cell][strength]: "move <card> <cell> <piece>" (strength 0: the base), rows made on first use; indexed
+        #: by plain numbers, which a compiled build does not turn into Python ints as it would for dictionary keys.
+        self.moves: list[list[Any]] = [[] for _ in names] if card.movement else []
+        #: connects[a * cells + b]: "connect <card> <a> <b>", made on first use.
+        self.connects: dict[int, Any] = {}
+        self.gather: Any = A.Gather(card.slug) if self.kind == K_GATHER else None
+        #: Research / Build Units: the cards it may buy, in table order, with their costs.
+        self.buy_costs: list[int] = []
+        self.buys: list[Any] = []
+        if self.kind == K_BUY:
+            want_unit = special is Special.BUILD_UNITS
+            cls = A.Build if want_unit else A.Research
+            for c in cards.cards:
+                if c.is_unit == want_unit:
+                    self.buy_costs.append(c.cost)
+                    self.buys.append(cls(card.slug, c.slug))
+
+    def deploy_at(self, cell: int) -> Any:
+        action = self.deploy[cell]
+        if action is None:
+            action = self.deploy[cell] = DEPLOY_ACTION(self.slug, self.names[cell])
+        return action
+
+    def move(self, piece: int) -> Any:
+        """The action that plays this card as movement for ``piece`` (``cell * PIECE_SLOTS + strength``)."""
+        cell = piece // PIECE_SLOTS
+        strength = piece % PIECE_SLOTS
+        row = self.moves[cell]
+        if strength >= len(row):
+            row.extend([None] * (strength + 1 - len(row)))
+        action = row[strength]
+        if action is None:
+            action = row[strength] = MOVE_ACTION(self.slug, self.names[cell], strength)
+        return action
+
+    def connect(self, a: int, b: int) -> Any:
+        key = a * len(self.names) + b
+        action = self.connects.get(key)
+        if action is None:
+            action = self.connects[key] = CONNECT_ACTION(self.slug, self.names[a], self.names[b])
+        return action
+
+
+class _Tables:
+    """One map and card table as the rules read them on every step: typed lists by cell id, and every action made once.
+
+    A compiled build reads these fields and lists directly; the ``Board`` and ``Card`` dataclasses of the data module
+    are interpreted classes, read through Python attribute look-ups.
+    """
+
+    def __init__(self, board: Board, cards: CardTable) -> None:
+        self.board = board
+        self.cards = cards
+        names = board.cell_names
+        self.board_of: list[int] = list(board.board_of)
+        self.neighbours: list[tuple[int, ...]] = list(board.neighbours)
+        self.territory: list[tuple[int, ...]] = list(board.territory)
+        self.world_below: list[int] = list(board.world_below)
+        self.space_cell: list[int] = [w.space_cell for w in board.worlds]  # by world k - 1
+        self.world_cells: list[tuple[int, ...]] = [w.cells for w in board.worlds]
+        self.found: list[Any] = [FOUND_ACTION(name) for name in names]
+        self.step: list[Any] = [STEP_ACTION(name) for name in names]
+        self.info: list[_CardInfo] = [_CardInfo(card, cards, names) for card in cards.cards]
+
+
+# One table per (map, card table). Each entry holds its map and card table, so their ids cannot be reused by other
+# objects while it lives; the oldest entries are dropped once there are many (designers' files are re-read when
+# edited, so new maps and tables keep coming in a long-running process).
+_TABLES: dict[tuple[int, int], _Tables] = {}
+_MAX_TABLES = 64
+
+
+def _tables_for(board: Board, cards: CardTable) -> _Tables:
     key = (id(board), id(cards))
-    entry = _INTERN.get(key)
-    if entry is None or entry[0] is not board or entry[1] is not cards:
-        while len(_INTERN) >= _MAX_INTERN_TABLES:
-            del _INTERN[next(iter(_INTERN))]
-        entry = _INTERN[key] = (board, cards, {})
-    return entry[2]
-
-
-def _interned(table: dict[tuple, Any], key: tuple, cls: type, *args: Any) -> Any:
-    action = table.get(key)
-    if action is None:
-        action = table[key] = cls(*args)
-    return action
+    entry = _TABLES.get(key)
+    if entry is None or entry.board is not board or entry.cards is not cards:
+        while len(_TABLES) >= _MAX_TABLES:
+            del _TABLES[next(iter(_TABLES))]
+        entry = _TABLES[key] = _Tables(board, cards)
+    return entry
 
 
 class ConnectedWorldsState(State):
@@ -72,7 +181,7 @@ class ConnectedWorldsState(State):
         o = self.options
         self.board = board = load_map(o["map"], self.players)
         self.cards = cards = load_cards(o["cards"])
-        self._intern = _intern_table(board, cards)
+        self._tables = _tables_for(board, cards)
         self.hand_size: int = o["hand_size"]
         self.round_limit: int = o["round_limit"]
         self.victory = Victory(o["victory"])
@@ -168,15 +277,28 @@ class ConnectedWorldsState(State):
 
     def territory(self, p: int) -> set[int]:
         """The hexes player ``p`` controls: each of their bases' hex and the hexes around it."""
-        terr = self.board.territory
+        terr = self._tables.territory
         out: set[int] = set()
         for cell, (owner, _) in self.bases.items():
             if owner == p:
                 out.update(terr[cell])
         return out
 
+    def _in_territory(self, cell: int, p: int) -> bool:
+        """Whether ``cell`` is in ``p``'s territory: a base of ``p`` on it or next to it on the same board.
+
+        The same as ``cell in self.territory(p)`` (a hex's territory is itself and its neighbours on its board, a
+        relation that goes both ways), without building the whole territory.
+        """
+        bases = self.bases
+        for c in self._tables.territory[cell]:
+            base = bases.get(c)
+            if base is not None and base[0] == p:
+                return True
+        return False
+
     def worlds_with_base(self, p: int) -> set[int]:
-        board_of = self.board.board_of
+        board_of = self._tables.board_of
         return {board_of[c] for c, (o, _) in self.bases.items() if o == p and board_of[c]}
 
     def _enemy_cells(self, p: int) -> set[int]:
@@ -201,16 +323,16 @@ class ConnectedWorldsState(State):
 
     def _steps(self, cell: int, piece: int, p: int) -> list[int]:
         """Where the moving piece may go for one movement point (deterministic order)."""
-        board = self.board
-        targets = list(board.neighbours[cell])
-        k = board.board_of[cell]
+        tables = self._tables
+        targets = list(tables.neighbours[cell])
+        k = tables.board_of[cell]
         if k:
-            if self.launch_anywhere or cell in self.territory(p):
-                targets.append(board.worlds[k - 1].space_cell)
+            if self.launch_anywhere or self._in_territory(cell, p):
+                targets.append(tables.space_cell[k - 1])
         else:
-            w = board.world_below[cell]
+            w = tables.world_below[cell]
             if w:
-                world_cells = board.worlds[w - 1].cells
+                world_cells = tables.world_cells[w - 1]
                 terr = self.territory(p)
                 landing = [c for c in world_cells if c in terr]
                 if not landing:
@@ -236,75 +358,79 @@ class ConnectedWorldsState(State):
     # -- legal actions ----------------------------------------------------------
     def _legal_actions(self) -> list[Any]:
         p = self.turn
-        # Every action is made once per map and card set and looked up by a small key (``_interned``); the look-up is
-        # inlined (``get(key) or ...``: actions are always true) since it runs for every action of every position.
-        table = self._intern
-        get = table.get
-
-        names = self.board.cell_names
+        # Every action is made once per map and card set (``_Tables``, ``_CardInfo``) and found by cell, card and piece.
+        tables = self._tables
+        bases = self.bases
         if self.phase == FOUND:
-            board_of, bases = self.board.board_of, self.bases
-            return [
-                get(("f", c)) or _interned(table, ("f", c), A.Found, names[c]) for c in range(len(names)) if board_of[c] and c not in bases
-            ]
+            board_of, found = tables.board_of, tables.found
+            return [found[c] for c in range(len(board_of)) if board_of[c] and c not in bases]
         if self.phase == MOVING:
             cell, piece, _ = self.moving  # type: ignore[misc]
+            step = tables.step
             seen: set[int] = set()
             out: list[Any] = []
             for t in self._steps(cell, piece, p):
                 if t not in seen:
                     seen.add(t)
-                    out.append(get(("s", t)) or _interned(table, ("s", t), A.Step, names[t]))
-            out.append(A.STOP)
+                    out.append(step[t])
+            out.append(STOP)
             return out
-        cards = self.cards.cards
+        info = tables.info
         out = []
-        held = self.held_bases
-        pieces = sorted(
-            {(c, s) for c, o, s, e in self.units if o == p and not e}
-            | {(c, 0) for c, (o, _) in self.bases.items() if o == p and c not in held}
-        )
-        terr = None
+        pieces: list[int] | None = None
+        terr: list[int] | None = None
         res = self.resources[p]
         for index in sorted(set(self.hands[p])):
-            card = cards[index]
-            slug = card.slug
+            card = info[index]
             if card.is_unit:
                 if terr is None:
                     terr = sorted(self.territory(p))
                 if card.is_base:
                     blocked = self._enemy_cells(p)
-                    out += [
-                        get(("d", index, c)) or _interned(table, ("d", index, c), A.Deploy, slug, names[c])
-                        for c in terr
-                        if c not in self.bases and c not in blocked
-                    ]
+                    for c in terr:
+                        if c not in bases and c not in blocked:
+                            out.append(card.deploy_at(c))
                 else:
-                    out += [get(("d", index, c)) or _interned(table, ("d", index, c), A.Deploy, slug, names[c]) for c in terr]
+                    for c in terr:
+                        out.append(card.deploy_at(c))
                 continue
             if card.movement:
-                out += [get(("m", index, c, s)) or _interned(table, ("m", index, c, s), A.Move, slug, names[c], s) for c, s in pieces]
-            special = card.special
-            if special is Special.GATHER_RESOURCES:
+                if pieces is None:
+                    pieces = self._pieces(p)
+                for piece in pieces:
+                    out.append(card.move(piece))
+            kind = card.kind
+            if kind == K_GATHER:
                 if not self.gather_needs_base or self.has_base(p):
-                    out.append(get(("g", index)) or _interned(table, ("g", index), A.Gather, slug))
-            elif special is Special.RESEARCH or special is Special.BUILD_UNITS:
-                want_unit = special is Special.BUILD_UNITS
-                cls = A.Build if want_unit else A.Research
-                out += [
-                    get(("b", index, c.index)) or _interned(table, ("b", index, c.index), cls, slug, c.slug)
-                    for c in cards
-                    if c.is_unit == want_unit and c.cost <= res
-                ]
-            elif special is Special.CONNECT_BASES:
-                mine = sorted(c for c, (o, _) in self.bases.items() if o == p)
+                    out.append(card.gather)
+            elif kind == K_BUY:
+                costs, buys = card.buy_costs, card.buys
+                for i in range(len(buys)):
+                    if costs[i] <= res:
+                        out.append(buys[i])
+            elif kind == K_CONNECT:
+                mine = sorted([c for c, (o, _) in bases.items() if o == p])
                 portals = self.portals
-                for i, a in enumerate(mine):
-                    for b in mine[i + 1 :]:
+                for i in range(len(mine)):
+                    a = mine[i]
+                    for j in range(i + 1, len(mine)):
+                        b = mine[j]
                         if (a, b) not in portals:
-                            out.append(get(("c", index, a, b)) or _interned(table, ("c", index, a, b), A.Connect, slug, names[a], names[b]))
-        out.append(A.END)
+                            out.append(card.connect(a, b))
+        out.append(END)
         return out
+
+    def _pieces(self, p: int) -> list[int]:
+        """``p``'s pieces that may move, as numbers ``cell * PIECE_SLOTS + strength`` (0: the base), sorted and distinct.
+
+        Free units and the bases that did not land on a beachhead this turn.
+        """
+        found = {c * PIECE_SLOTS + s for c, o, s, e in self.units if o == p and not e}
+        held = self.held_bases
+        for c, (o, _) in self.bases.items():
+            if o == p and c not in held:
+                found.add(c * PIECE_SLOTS)
+        return sorted(found)
 
     # -- parsing and explaining -------------------------------------------------
     def parse_action(self, text: str) -> Any:
@@ -336,17 +462,17 @@ class ConnectedWorldsState(State):
         p = self.turn
         cls = type(action)
         ids = self.board.cell_ids
-        if cls is A.Step:
+        if cls is STEP_ACTION:
             self._step(p, ids[action.cell])
             return
-        if cls is A.Stop:
+        if cls is STOP_ACTION:
             self.moving = None
             self.phase = MAIN
             return
-        if cls is A.EndTurn:
+        if cls is END_ACTION:
             self._end_turn(p)
             return
-        if cls is A.Found:
+        if cls is FOUND_ACTION:
             self.bases[ids[action.cell]] = (p, self.first_base_strength)
             if p + 1 < self.players:
                 self.turn = p + 1
@@ -360,7 +486,7 @@ class ConnectedWorldsState(State):
         known = self.known[p]
         if index in known:  # the card played may be the known copy; any other copy still counts as unknown
             known.remove(index)
-        if cls is A.Deploy:
+        if cls is DEPLOY_ACTION:
             self.removed[p] += 1
             cell = ids[action.cell]
             if card.is_base:
@@ -372,17 +498,17 @@ class ConnectedWorldsState(State):
                 self._fight(cell, p)
             return
         self.played.append(index)
-        if cls is A.Move:
+        if cls is MOVE_ACTION:
             self.moving = (ids[action.cell], action.piece, card.movement)
             self.phase = MOVING
-        elif cls is A.Gather:
+        elif cls is GATHER_ACTION:
             self.resources[p] += card.resources
-        elif cls is A.Research or cls is A.Build:
+        elif cls is RESEARCH_ACTION or cls is BUILD_ACTION:
             buy = self.cards.by_slug[action.buy]
             self.resources[p] -= self.cards.cards[buy].cost
             self.discards[p].append(buy)
             self.bought[p] += 1
-        elif cls is A.Connect:
+        elif cls is CONNECT_ACTION:
             a, b = sorted((ids[action.a], ids[action.b]))
             self.portals.append((a, b))
             self.portals.sort()
@@ -394,9 +520,9 @@ class ConnectedWorldsState(State):
 
     def _step(self, p: int, target: int) -> None:
         cell, piece, left = self.moving  # type: ignore[misc]
-        board_of = self.board.board_of
+        board_of = self._tables.board_of
         # A landing outside one's own territory is a beachhead: the piece may not move again this turn.
-        beachhead = self.beachhead and not board_of[cell] and board_of[target] and target not in self.territory(p)
+        beachhead = self.beachhead and not board_of[cell] and board_of[target] and not self._in_territory(target, p)
         if beachhead:
             left = 1
         if piece == 0:
@@ -533,7 +659,7 @@ class ConnectedWorldsState(State):
             w = winners[0]
             self._outcome = Outcome((w,), f"seat {w} wins by {self.victory.value} at the end of round {self.round}", self._scores())
             return
-        if self.victory is not Victory.ANNIHILATION and not self.bases:
+        if self.victory is not ANNIHILATION and not self.bases:
             self._finish_by_tiebreak(f"no base is left at the end of round {self.round}")
             return
         if self.elimination:
@@ -558,7 +684,7 @@ class ConnectedWorldsState(State):
     def winners_now(self) -> list[int]:
         """The seats that meet the victory condition now (the game ends only when exactly one does)."""
         n = self.players
-        if self.victory is Victory.EXPANSION:
+        if self.victory is EXPANSION:
             terr = [len(self.territory(p)) for p in range(n)]
             return [
                 p
@@ -566,7 +692,7 @@ class ConnectedWorldsState(State):
                 if len(self.worlds_with_base(p)) >= self.worlds_needed and all(terr[p] > terr[q] for q in range(n) if q != p)
             ]
         owners = {o for o, _ in self.bases.values()}
-        if self.victory is Victory.CAPTURE:
+        if self.victory is CAPTURE:
             return list(owners) if len(owners) == 1 else []
         owners.update(u[1] for u in self.units)
         return list(owners) if len(owners) == 1 else []
@@ -586,8 +712,44 @@ class ConnectedWorldsState(State):
         self._outcome = Outcome(winners, f"{why}: {who} on territory, then strength on the map, then resources", self._scores())
 
     # -- copying, hidden information, views -------------------------------------
+    def _share_native_fields(self, new: State) -> None:
+        """Compiled build only (``State.clone``): the fields ``_copy_fields`` does not copy, stored directly.
+
+        Every field of the class is stored here or in ``_copy_fields`` (a test checks a copy against
+        the original field by field).
+        """
+        # ``clone`` makes ``new`` with ``type(self)``; declared as this class, a compiled build stores natively.
+        n: ConnectedWorldsState = new  # type: ignore[assignment]
+        n.board = self.board
+        n.cards = self.cards
+        n._tables = self._tables
+        n._values = self._values
+        n.hand_size = self.hand_size
+        n.round_limit = self.round_limit
+        n.victory = self.victory
+        n.on_entry = self.on_entry
+        n.landing_free = self.landing_free
+        n.beachhead = self.beachhead
+        n.launch_anywhere = self.launch_anywhere
+        n.worlds_needed = self.worlds_needed
+        n.gather_needs_base = self.gather_needs_base
+        n.elimination = self.elimination
+        n.deploy_moves = self.deploy_moves
+        n.answered = self.answered
+        n.claim = self.claim
+        n.own_turn_tiebreak = self.own_turn_tiebreak
+        n.final_keys = self.final_keys
+        n.first_base_strength = self.first_base_strength
+        n.moving = self.moving
+        n.held_bases = self.held_bases
+        n.events = self.events
+        n.turn = self.turn
+        n.round = self.round
+        n.phase = self.phase
+
     def _copy_fields(self, new: State) -> None:
-        n: Any = new
+        # See ``_share_native_fields``: the declared type makes the stores native in a compiled build, free in pure Python.
+        n: ConnectedWorldsState = new  # type: ignore[assignment]
         n.resources = self.resources.copy()
         n.removed = self.removed.copy()
         n.bought = self.bought.copy()
