@@ -13,6 +13,14 @@ the board joined into one string: C-level ``str`` methods (``translate``,
 moves anything is one AND of the board's occupancy bits with a per-size mask.
 ``tests/test_speed_equivalence.py`` holds the plain cell-by-cell definitions
 they are checked against.
+
+The compiled build asks the same questions of the board read cell by cell as
+small integers (:func:`star_cells`, :func:`packed_lines`, :func:`packed_found`):
+mypyc turns that into native code, while it cannot make the string methods
+any faster (they are C already, and were most of a compiled step). Interpreted,
+the string reading is the faster one, so the state picks by :data:`COMPILED`;
+``tests/games/constellations/test_constellations_packed.py`` checks that both
+give the same answers and play the same games.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import lcm
 from operator import itemgetter
+from typing import Final
 
 EMPTY = "."
 
@@ -56,6 +65,23 @@ _SUN_BITS = str.maketrans({EMPTY: "0", **{letter: "1" if letter in COMET_SUNS el
 _CARD_COLOURS = frozenset(COLOURS.values())
 #: Lines joined for one search are separated by this (never a colour, so no match runs across two lines).
 SEPARATOR = "|"
+
+# The board read cell by cell as small integers (what :func:`packed_lines` and :func:`star_cells` work on, and what
+# the compiled build turns into native code): ``ord`` of a cell's letter indexes these 128-entry tables.
+#: Bits per object in a packed line: a line of up to 15 objects (every random board, at most 15x15) fits a machine word.
+_BITS: Final = 4
+#: ``ord`` of a cell's letter -> its colour code on a line: 0 empty, 1-6 the colours b g y r w k, 7 a comet.
+_CELL_CODE: Final[tuple[int, ...]] = tuple({"P": 1, "G": 2, "Y": 3, "R": 4, "N": 5, "B": 6, "C": 7}.get(chr(o), 0) for o in range(128))
+_COMET_CODE: Final = 7
+_PLANET_ORD: Final = ord("P")
+_EMPTY_ORD: Final = ord(EMPTY)
+#: ``ord`` of a card's colour letter -> its code (as :data:`_CELL_CODE` codes the object of that colour); any other
+#: character gets 15, which no line position holds, so it never matches.
+_CARD_CODE: Final[tuple[int, ...]] = tuple({"b": 1, "g": 2, "y": 3, "r": 4, "w": 5, "k": 6}.get(chr(o), 15) for o in range(128))
+#: ``ord`` of a cell's letter -> 1 for a sun that makes a comet next to it wild (yellow dwarf, red giant), else 0.
+_SUN: Final[tuple[int, ...]] = tuple(1 if chr(o) in COMET_SUNS else 0 for o in range(128))
+#: ``ord`` of a cell's letter -> 1 + the star's place in :data:`STAR_LETTERS` for a star, else 0.
+_STAR: Final[tuple[int, ...]] = tuple(STAR_LETTERS.index(chr(o)) + 1 if chr(o) in STAR_RANGES else 0 for o in range(128))
 
 
 class BoardError(ValueError):
@@ -155,6 +181,9 @@ class Geometry:
         self.radius: dict[str, int] = {star: self.radius_of(star) for star in STAR_RANGES}
         #: Per star letter and cell: the occupancy bits of the cells its rotation moves (-1: not computed yet).
         self._star_masks: dict[str, list[int]] = {star: [-1] * n for star in STAR_RANGES}
+        #: Per star (its place in STAR_LETTERS) and cell, at ``star * size + cell``: the cells its rotation moves,
+        #: nearest ring first (None: not computed yet), as :func:`star_cells` reads them.
+        self._moved: list[tuple[int, ...] | None] = [None] * (len(STAR_LETTERS) * n)
 
     def _lines_from(self, i: int) -> tuple[tuple[int, ...], ...]:
         r, c, w = i // self.width, i % self.width, self.width
@@ -191,6 +220,14 @@ class Geometry:
                 mask |= 1 << (top - j)
             masks[cell] = mask
         return mask
+
+    def moved_cells(self, star: int, cell: int) -> tuple[int, ...]:
+        """The cells that rotating star number ``star`` (its place in STAR_LETTERS) on ``cell`` moves, nearest ring first."""
+        moved = self._moved[star * self.size + cell]
+        if moved is None:
+            rings = self.rotation(cell, self.radius[STAR_LETTERS[star]]).rings
+            moved = self._moved[star * self.size + cell] = tuple(i for ring in rings for i in ring)
+        return moved
 
     def radius_of(self, star: str) -> int:
         rng = STAR_RANGES[star]
@@ -246,6 +283,114 @@ def star_moves(cells: tuple[str, ...], geo: Geometry) -> list[int]:
             i = board.find(star, i + 1)
     found.sort()
     return found
+
+
+def star_cells(cells: tuple[str, ...], geo: Geometry) -> list[int]:
+    """:func:`star_moves` read cell by cell: the same cells, in board order.
+
+    Each star's moved cells are tried nearest ring first, so the test usually
+    stops at the first neighbour. Typed integer work, which the compiled build
+    makes native code; ``star_moves`` does the same with C-level string methods,
+    which is faster when interpreted.
+    """
+    found: list[int] = []
+    size = geo.size
+    moved_table = geo._moved
+    for i in range(size):
+        star = _STAR[ord(cells[i])]
+        if star:
+            moved = moved_table[(star - 1) * size + i]
+            if moved is None:
+                moved = geo.moved_cells(star - 1, i)
+            for j in moved:
+                if ord(cells[j]) != _EMPTY_ORD:
+                    found.append(i)
+                    break
+    return found
+
+
+def packed_lines(cells: tuple[str, ...], geo: Geometry, planet_in_line: bool = False) -> list[int]:
+    """:func:`colour_lines` as integers: three per line (colours, wild positions, length), in the same order.
+
+    A line's colours are packed :data:`_BITS` bits an object, nearest the planet
+    in the lowest bits (codes 1-6 for b g y r w k; 0 for a comet, whether dead
+    or wild); its wild positions are all ones in the same places. A line of up
+    to 15 objects (any random board) is a machine word, so the compiled build
+    reads, packs and matches lines in native integer code instead of building
+    and searching strings.
+    """
+    packed: list[int] = []
+    size = geo.size
+    lines = geo.lines
+    near = geo.neighbours
+    for p in range(size):
+        if ord(cells[p]) != _PLANET_ORD:
+            continue
+        for line in lines[p]:
+            value = 0
+            wild = 0
+            shift = 0
+            if planet_in_line:
+                value = 1
+                shift = _BITS
+            for j in line:
+                code = _CELL_CODE[ord(cells[j])]
+                if not code:
+                    continue
+                if code == _COMET_CODE:
+                    for k in near[j]:
+                        if _SUN[ord(cells[k])]:
+                            wild |= 15 << shift
+                            break
+                else:
+                    value |= code << shift
+                shift += _BITS
+            packed.append(value)
+            packed.append(wild)
+            packed.append(shift // _BITS)
+    return packed
+
+
+def packed_found(packed: list[int], colours: str, every: bool = True) -> int:
+    """How many lines of :func:`packed_lines` show ``colours`` (with ``every`` false: 1 as soon as one does, else 0).
+
+    ``colours`` are a card's (letters b g y r w k), as the state asks: at every
+    offset a line matches when its colours equal the pattern's, except at wild
+    positions; a dead comet (0) never equals a card colour (1-6), and any other
+    letter (15) matches nothing (where :func:`found_count` would read ``?`` and
+    ``-`` as the line's own marks).
+    """
+    m = len(colours)
+    pattern = 0
+    shift = 0
+    for k in range(m):
+        o = ord(colours[k])
+        pattern |= (_CARD_CODE[o] if o < 128 else 15) << shift
+        shift += _BITS
+    full = (1 << shift) - 1
+    count = 0
+    for i in range(0, len(packed), 3):
+        n = packed[i + 2]
+        if n < m:
+            continue
+        value = packed[i]
+        wild = packed[i + 1]
+        for _ in range(n - m + 1):
+            if (value ^ pattern) & full & ~wild == 0:
+                count += 1
+                if not every:
+                    return 1
+                break
+            value >>= _BITS
+            wild >>= _BITS
+    return count
+
+
+#: Whether this module runs compiled (a compiled function has no ``__code__``). The game's state then asks
+#: :func:`star_cells` and :func:`packed_lines` / :func:`packed_found`, which compile to native integer code, instead of
+#: :func:`star_moves` and :func:`joined_colour_lines` / :func:`is_found`, whose C-level string methods are the faster
+#: of the two when interpreted; both give the same answers (``tests/games/constellations/test_constellations_packed.py``).
+COMPILED: Final[bool] = not hasattr(star_cells, "__code__")
 
 
 def joined_colour_lines(cells: tuple[str, ...], geo: Geometry, planet_in_line: bool = False) -> str:

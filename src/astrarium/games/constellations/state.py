@@ -18,6 +18,7 @@ from astrarium.core.errors import short
 from astrarium.games.constellations import actions as act
 from astrarium.games.constellations.actions import END, PASS, End, Pass, Play, Rotate, Swap
 from astrarium.games.constellations.board import (
+    COMPILED,
     EMPTY,
     OBJECTS,
     STAR_RANGES,
@@ -28,8 +29,11 @@ from astrarium.games.constellations.board import (
     geometry,
     is_found,
     joined_colour_lines,
+    packed_found,
+    packed_lines,
     parse_board,
     split_lines,
+    star_cells,
     star_moves,
 )
 from astrarium.games.constellations.cards import Card, load_deck_file, shipped_deck, shown
@@ -95,6 +99,7 @@ class ConstellationsState(State):
     ran_out: bool
     _lines: tuple[str, ...] | None
     _joined: str | None  # the lines joined for is_found, cached with them
+    _packed: list[int] | None  # the lines packed as integers (board.packed_lines), cached with them; compiled build only
     _rotates: tuple[Rotate, ...]
 
     # -- setup -----------------------------------------------------------------
@@ -124,6 +129,8 @@ class ConstellationsState(State):
         self.ran_out = False
         self._lines = None
         self._joined = None
+        if COMPILED:  # only the compiled build reads the packed lines; an interpreted state's copies keep one entry fewer
+            self._packed = None
 
     # -- queries -------------------------------------------------------------------
     @property
@@ -144,6 +151,13 @@ class ConstellationsState(State):
             joined = self._joined = joined_colour_lines(self.board, self.geo, self.options["planet_in_line"])
         return joined
 
+    def packed(self) -> list[int]:
+        """The lines packed as integers, as :func:`packed_found` reads them (cached until the board changes)."""
+        packed = self._packed
+        if packed is None:
+            packed = self._packed = packed_lines(self.board, self.geo, self.options["planet_in_line"])
+        return packed
+
     def found(self, card: Card | str) -> int:
         """How many lines show the card's constellation now (``card`` may be a Card or colours)."""
         return found_count(self.lines(), card.colours if isinstance(card, Card) else card)
@@ -156,12 +170,22 @@ class ConstellationsState(State):
 
     def _playable(self, hand: list[Card]) -> list[Card]:
         """The distinct cards of ``hand`` found on the board, sorted."""
-        joined = self.joined()
-        playable = [c for c in hand if is_found(joined, c.colours)]
+        if COMPILED:
+            packed = self.packed()
+            playable = [c for c in hand if packed_found(packed, c.colours, False)]
+        else:
+            joined = self.joined()
+            playable = [c for c in hand if is_found(joined, c.colours)]
         return sorted(set(playable)) if len(playable) > 1 else playable
 
     def _any_playable(self, hand: list[Card]) -> bool:
         """Whether some card of ``hand`` is found on the board (the turn goes on): a yes or no, no list."""
+        if COMPILED:
+            packed = self.packed()
+            for card in hand:  # noqa: SIM110 (as below)
+                if packed_found(packed, card.colours, False):
+                    return True
+            return False
         joined = self.joined()
         for card in hand:  # noqa: SIM110 (a plain loop: any() over a generator costs more on this hot path)
             if is_found(joined, card.colours):
@@ -171,7 +195,7 @@ class ConstellationsState(State):
     # -- legal actions -----------------------------------------------------------
     def _legal_actions(self) -> list[Any]:
         if self.phase == ROTATE:
-            cells = star_moves(self.board, self.geo)
+            cells = star_cells(self.board, self.geo) if COMPILED else star_moves(self.board, self.geo)
             rotates = self._rotates
             moves: list[Any] = [rotates[i] for i in cells] if cells else [PASS]
             if self.options["swap"]:
@@ -238,11 +262,13 @@ class ConstellationsState(State):
             self.board = geo.rotate(board, cell, geo.radius[board[cell]])
             self._lines = None
             self._joined = None
+            if COMPILED:
+                self._packed = None
             self._after_rotation()
         elif type(action) is Play:
             hand = self.hands[self.turn]
             card = action.card
-            found = self.found(card)
+            found = packed_found(self.packed(), card.colours) if COMPILED else self.found(card)
             points = card.score(found)
             self.scores[self.turn] += points
             hand.remove(card)
