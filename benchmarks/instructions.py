@@ -19,10 +19,13 @@ The workloads (the last argument):
   as ``make bench``'s mcts/s) from the first position of every game; the units
   are simulations;
 - ``setup``: the games set up, nothing played;
-- ``phases [SIMULATIONS]``: all of them in one process (the games played once to warm
+- ``phases [SIMULATIONS [MID]]``: all of them in one process (the games played once to warm
   the caches, then played again, then played with clones, then one search
   from the first position, of SIMULATIONS simulations; each after its own
-  setup), with a call of ``os.getppid()``
+  setup), then one search of as many simulations from ``make bench``'s
+  mid-game position (game 11 after MID seeded random actions: ``make bench``
+  takes half its "length" column; by default half the mean length of the
+  games played here; the start if the game ends first), with a call of ``os.getppid()``
   between phases, so that callgrind run with ``--dump-before=os_getppid``
   writes one profile per phase (``benchmarks/phases.py`` reads them)::
 
@@ -46,7 +49,7 @@ except ImportError:  # a checkout without an install
     import astrarium
 
 from astrarium.agents import MCTSAgent  # noqa: E402
-from astrarium.core import Rng, State  # noqa: E402
+from astrarium.core import Game, Rng, State  # noqa: E402
 
 #: Simulations of each search in the ``mcts`` workload.
 MCTS_ITERATIONS = 100
@@ -54,14 +57,15 @@ WORKLOADS = ("play", "clone", "mcts", "setup", "phases")
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (3, 4, 5) or (len(argv) >= 4 and argv[3] not in WORKLOADS) or (len(argv) == 5 and argv[3] != "phases"):
-        print(f"usage: instructions.py GAME GAMES PLAYERS [{'|'.join(WORKLOADS)}] [SIMULATIONS, for phases]", file=sys.stderr)
+    if len(argv) not in (3, 4, 5, 6) or (len(argv) >= 4 and argv[3] not in WORKLOADS) or (len(argv) >= 5 and argv[3] != "phases"):
+        print(f"usage: instructions.py GAME GAMES PLAYERS [{'|'.join(WORKLOADS)}] [SIMULATIONS [MID], for phases]", file=sys.stderr)
         return 2
     game = astrarium.get_game(argv[0])
     count, players = int(argv[1]), int(argv[2])
     workload = argv[3] if len(argv) >= 4 else "play"
     if workload == "phases":
-        simulations = int(argv[4]) if len(argv) == 5 else MCTS_ITERATIONS
+        simulations = int(argv[4]) if len(argv) >= 5 else MCTS_ITERATIONS
+        mid_moves = int(argv[5]) if len(argv) == 6 else None
         mark = os.getppid  # the phase boundary callgrind dumps at
         mark()  # start-up ends
         states = [game.new_game(players, 1 + g) for g in range(count)]
@@ -80,6 +84,10 @@ def main(argv: list[str]) -> int:
         mark()  # setup
         MCTSAgent(seed=0, iterations=simulations).search(state)
         mark()  # search
+        state = mid_game(game, players, steps // count // 2 if mid_moves is None else mid_moves)
+        mark()  # setup
+        MCTSAgent(seed=0, iterations=simulations).search(state)
+        mark()  # search mid-game
         print("steps", steps, "simulations", simulations)
         return 0
     states = [game.new_game(players, 1 + g) for g in range(count)]
@@ -90,6 +98,18 @@ def main(argv: list[str]) -> int:
         return 0
     print("steps", play([] if workload == "setup" else states, copy=workload == "clone"))
     return 0
+
+
+def mid_game(game: Game, players: int, moves: int) -> State:
+    """``make bench``'s mid-game position (``benchmarks/engine.py``): game 11 after ``moves`` seeded random actions (half a game)."""
+    state = game.new_game(players, 11)
+    rng = Rng(5)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    return game.new_game(players, 11) if state.is_over else state
 
 
 def play(states: list[State], copy: bool) -> int:

@@ -5,7 +5,8 @@ callgrind run with ``--dump-before=os_getppid`` writes one profile per phase
 order: start-up, then four pairs of setting up and a workload: the games
 played once (filling the caches of tables made once per board or deck), played
 again, played with a clone of every position, and one search from the first
-position::
+position, and (from runs that have it) one search from ``make bench``'s
+mid-game position::
 
     python benchmarks/phases.py /tmp/cg/out STEPS SIMULATIONS
 """
@@ -38,7 +39,10 @@ def main(argv: list[str]) -> int:
         return 1
     played, cloned, searched = counts[4], counts[6], counts[8]
     clone = (cloned - played) / steps
-    print(f"instructions per step {played / steps:,.0f}, per clone {clone:,.0f}, per MCTS simulation {searched / simulations:,.0f}")
+    line = f"instructions per step {played / steps:,.0f}, per clone {clone:,.0f}, per MCTS simulation {searched / simulations:,.0f}"
+    if len(counts) >= 11:
+        line += f", per mid-game MCTS simulation {counts[10] / simulations:,.0f}"
+    print(line)
     return 0
 
 

@@ -439,3 +439,28 @@ def test_bots_take_seats_in_play_with_options_after_a_colon() -> None:
     assert "Game over" in result.stdout
     result = CliRunner().invoke(app, ["play", "toy-pile", "--seat", "1=mcts:iterations=-3"])
     assert result.exit_code == 2 and "iterations must be" in result.stderr
+
+
+class CountedNimState(NimState):
+    """Nim that counts how often a position is asked for its legal actions."""
+
+    asked = 0
+
+    def legal_actions(self) -> list[Any]:
+        CountedNimState.asked += 1
+        return super().legal_actions()
+
+
+class CountedNimGame(NimGame):
+    state_class = CountedNimState
+
+
+def test_mcts_asks_each_position_of_its_tree_for_its_legal_actions_once() -> None:
+    state = CountedNimGame().new_game(2, 0, {"heap": 30})
+    CountedNimState.asked = 0
+    root = MCTSAgent(seed=1, iterations=300).search(state)
+    nodes = walk(root)
+    assert len(nodes) == 301 and root.visits == 300
+    # The root was passed 300 times and each node expanded once: one legal list per node read, none per visit.
+    expanded = [node for node in nodes if node.untried is not None]
+    assert CountedNimState.asked == len(expanded) <= len(nodes)

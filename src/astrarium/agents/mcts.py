@@ -35,7 +35,9 @@ which keeps rarely-legal actions from being over-explored.
 
 In a game with neither secrets nor chance the tree holds untried actions as a
 list and children in a list, the fastest form; this is the form measured
-against OpenSpiel in ``benchmarks/run.py``.
+against OpenSpiel in ``benchmarks/run.py``. Its inner loop is in
+``agents/tree.py``, a module the compiled build turns into C; the players,
+whose options ``make_agent`` reads from their signatures, stay here.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from astrarium.agents.search import (
     seat_to_act,
     values_for_all,
 )
+from astrarium.agents.tree import UNLIMITED, Node, back_up, search_fixed, uct_pick
 from astrarium.core.errors import short
 from astrarium.core.game import State
 
@@ -81,21 +84,6 @@ HEURISTIC_DEPTH = 8
 #: The largest rollout depth and exploration constant accepted (beyond them a search only wastes time).
 MAX_DEPTH = 100_000
 MAX_C = 100.0
-
-
-class Node:
-    """One action in the tree: who chose it, how often it was visited, the chooser's total value."""
-
-    __slots__ = ("action", "mover", "visits", "total", "avail", "children", "untried")
-
-    def __init__(self, action: Any, mover: int | None) -> None:
-        self.action = action
-        self.mover = mover
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 1
-        self.children: Any = None
-        self.untried: list[Any] | None = None
 
 
 class MCTSAgent:
@@ -152,7 +140,7 @@ class MCTSAgent:
     def search(self, state: State) -> Node:
         """Run the search from ``state`` within the budget; return the root node."""
         seat = seat_to_act(state)
-        root = Node(None, None)
+        root = Node(None, -1)
         started = time.perf_counter()
         if must_sample(state, self.perfect_information):
             count = self._search_sampled(state, root, seat, started)
@@ -181,49 +169,9 @@ class MCTSAgent:
 
     # -- perfect information: one tree of positions -----------------------------
     def _search_fixed(self, state: State, root: Node, started: float) -> int:
-        rand = self.rand.random
-        c = self.c
         limit, deadline = self._limits(started)
-        count = 0
-        rollout = self._rollout
-        normalize = self.normalize
-        greedy_expand = self.greedy_expand
-        while count < limit:
-            if deadline is not None and time.perf_counter() >= deadline:  # every simulation: one can take 50 ms
-                break
-            count += 1
-            world = state.clone()
-            node = root
-            path = [root]
-            while not world.is_over:
-                untried = node.untried
-                if untried is None:
-                    untried = node.untried = world.legal_actions()
-                    if greedy_expand and len(untried) > 1:
-                        untried = node.untried = self._worst_first(world, untried)
-                    node.children = []
-                if untried:
-                    if greedy_expand:
-                        action = untried.pop()
-                    else:
-                        i = int(rand() * len(untried))
-                        action = untried[i]
-                        untried[i] = untried[-1]
-                        untried.pop()
-                    child = Node(action, world.current_player)
-                    node.children.append(child)
-                    advance(world, action)
-                    path.append(child)
-                    break
-                if normalize:
-                    best = self._pick_normalized(node.children, node.visits, False)
-                else:
-                    best = _uct_pick(node.children, node.visits, c)
-                advance(world, best.action)
-                node = best
-                path.append(best)
-            _back_up(path, rollout(world))
-        return count
+        budget = UNLIMITED if limit == math.inf else int(limit)
+        return search_fixed(state, root, self.rand.random, self.c, budget, deadline, self.depth, self)
 
     # -- secrets or chance: a tree of actions over re-sampled worlds ------------
     def _search_sampled(self, state: State, root: Node, seat: int, started: float) -> int:
@@ -254,7 +202,7 @@ class MCTSAgent:
                         action = self._worst_first(world, untried)[-1]
                     else:
                         action = untried[int(rand.random() * len(untried))]
-                    child = Node(action, world.current_player)
+                    child = Node(action, seat_to_act(world))
                     children[action] = child
                     if availability:
                         for a in legal:
@@ -280,11 +228,11 @@ class MCTSAgent:
                         if score > best_score:
                             best, best_score = child, score
                 else:
-                    best = _uct_pick([children[a] for a in legal], node.visits, c)
+                    best = uct_pick([children[a] for a in legal], node.visits, c)
                 advance(world, best.action)
                 node = best
                 path.append(best)
-            _back_up(path, rollout(world))
+            back_up(path, rollout(world))
         return count
 
     def _pick_normalized(self, children: list[Node], parent_visits: int, availability: bool) -> Node:
@@ -353,26 +301,3 @@ class ISMCTSAgent(MCTSAgent):
 
     name = "ismcts"
     information_sets = True
-
-
-def _uct_pick(children: list[Node], parent_visits: int, c: float) -> Node:
-    """The child with the best UCT score ``mean + c * sqrt(ln(N) / n)`` (every child visited at least once)."""
-    scale = c * math.sqrt(math.log(parent_visits))
-    sqrt = math.sqrt
-    best = children[0]
-    best_score = -math.inf
-    for child in children:
-        n = child.visits
-        score = child.total / n + scale / sqrt(n)
-        if score > best_score:
-            best, best_score = child, score
-    return best
-
-
-def _back_up(path: list[Node], values: list[float]) -> None:
-    """Add one visit to every node on the path, and the value of the seat that chose each node's action."""
-    for node in path:
-        node.visits += 1
-        mover = node.mover
-        if mover is not None:
-            node.total += values[mover]

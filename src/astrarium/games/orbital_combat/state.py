@@ -166,7 +166,7 @@ class OrbitalState(State):
                 key = (rings[a], starts[a], rings[b], starts[b], collision)
                 known = pairs.get(key)
                 if known is None:
-                    distance = table.distance(rings[a], ends[a], rings[b], ends[b])
+                    distance = _distance(table.xy, rings[a], ends[a], rings[b], ends[b])
                     meet = collision > 0 and paths_meet(table, rings[a], starts[a], rings[b], starts[b], self._collision2)
                     known = pairs[key] = (distance, meet)
                 gap[a][b] = gap[b][a] = known[0]
@@ -227,8 +227,12 @@ class OrbitalState(State):
         seat = self.order[self.turn_index]
         ring, _, _, targets, opponents = self._situation(seat)
         mass = self.mass[seat]
-        max_in = min(3, mass, ring - self.table.innermost)
-        max_out = min(3, mass, self.table.outermost - ring)
+        table = self.table
+        # min(3, mass, rings to the edge), spelled out: compiled, these are native comparisons rather than calls of min().
+        reach = 3 if mass > 3 else mass
+        inward, outward = ring - table.innermost, table.outermost - ring
+        max_in = reach if reach < inward else inward
+        max_out = reach if reach < outward else outward
         named: tuple[int | None, ...] = targets if opponents > 1 else ((None,) if targets else ())
         key = (self.facing[seat], max_in, max_out, named)
         legal = _LEGAL_CACHE.get(key)
@@ -502,18 +506,47 @@ class OrbitalState(State):
         reason = f"round limit {self.round_limit} reached: most hull ({best[0]}), then most reaction mass ({best[1]}) wins"
         self._outcome = Outcome(winners, reason, tuple(float(h) for h in self.hull))
 
-    def _copy_fields(self, new: State) -> None:
-        new.ring = self.ring.copy()  # type: ignore[attr-defined]
-        new.sector = self.sector.copy()  # type: ignore[attr-defined]
-        new.facing = self.facing.copy()  # type: ignore[attr-defined]
-        new.mass = self.mass.copy()  # type: ignore[attr-defined]
-        new.hull = self.hull.copy()  # type: ignore[attr-defined]
-        new.defense = self.defense.copy()  # type: ignore[attr-defined]
-        new.dest = self.dest.copy()  # type: ignore[attr-defined]
-        new.alive = self.alive.copy()  # type: ignore[attr-defined]
-        new.last = self.last.copy()  # type: ignore[attr-defined]
-        new.pending = self.pending.copy()  # type: ignore[attr-defined]
+    def _share_native_fields(self, new: State) -> None:
+        """The compiled build's copy of the fields a copy shares: each named, so each is a native store.
+
+        (The core's default copies a compiled state's fields by name through
+        ``getattr``/``setattr``, which was most of a compiled clone and made it
+        dearer than a pure one.) Every field ``_setup`` sets is stored here or in
+        ``_copy_fields``; the pure build copies them all with the ``__dict__``.
+        """
+        assert isinstance(new, OrbitalState)
+        new.table = self.table
+        new.round_limit = self.round_limit
+        new.weapon_range = self.weapon_range
+        new.falloff = self.falloff
+        new.collision_mm = self.collision_mm
+        new.collision_damage = self.collision_damage
+        new.start_hull = self.start_hull
+        new.by_round = self.by_round
+        new.rotating = self.rotating
+        new.shield_per_point = self.shield_per_point
+        new.shield_cap = self.shield_cap
+        new._range2 = self._range2
+        new._collision2 = self._collision2
+        new.round = self.round
         # order, raw_events and the plan are replaced, never changed in place: sharing them is safe.
+        new.order = self.order
+        new.turn_index = self.turn_index
+        new.raw_events = self.raw_events
+        new._plan = self._plan
+
+    def _copy_fields(self, new: State) -> None:
+        assert isinstance(new, OrbitalState)
+        new.ring = self.ring.copy()
+        new.sector = self.sector.copy()
+        new.facing = self.facing.copy()
+        new.mass = self.mass.copy()
+        new.hull = self.hull.copy()
+        new.defense = self.defense.copy()
+        new.dest = self.dest.copy()
+        new.alive = self.alive.copy()
+        new.last = self.last.copy()
+        new.pending = self.pending.copy()
 
     # -- what players see ----------------------------------------------------
     @property
@@ -701,6 +734,17 @@ def paths_meet(table: RingTable, ring_a: int, start_a: int, ring_b: int, start_b
     else:
         closest = max(math.cos(low), math.cos(high))
     return radius_a * radius_a + radius_b * radius_b - 2 * radius_a * radius_b * closest < limit2
+
+
+def _distance(xy: list[list[tuple[float, float]]], ring_a: int, sector_a: int, ring_b: int, sector_b: int) -> float:
+    """``RingTable.distance`` from the table's points: the same arithmetic, so the same float.
+
+    A plain function of this module, which the compiled build calls directly
+    (the table's method is interpreted).
+    """
+    ax, ay = xy[ring_a][sector_a]
+    bx, by = xy[ring_b][sector_b]
+    return round(math.hypot(ax - bx, ay - by), 3)
 
 
 def shot_damage(strength: int, defense: int, per_point: int, cap_percent: int) -> int:
