@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+from typing import Any
+
+import astrarium
 from astrarium.core import Rng, State
 
 
@@ -49,3 +54,42 @@ def play_rotated(game_id: str, line_up: list[str], seed: int, options: dict[str,
         assert seat is not None
         state.apply(agents[seat].choose(state))
     return state
+
+
+def feed(digest: Any, value: Any) -> None:
+    """Add a JSON value to a running digest (keys sorted, so equal values always hash alike)."""
+    digest.update(json.dumps(value, sort_keys=True, separators=(",", ":")).encode())
+    digest.update(b"\n")
+
+
+def game_digest(game_id: str, players: int, options: dict[str, Any], seed: int, resample: tuple[int, int] = (9, 4)) -> str:
+    """The digest of one seeded random game: what every position offers and shows, and how it ends.
+
+    Actions are chosen by a seeded generator from the legal list; every fifth
+    one is given as its notation (so parsing is part of the game), the others
+    as the legal list's own object. A re-sampled world is hashed at every move
+    ``m`` with ``m % resample[0] == resample[1]`` (the recorded digests were
+    made with these moves, so each suite keeps its own).
+    """
+    state = astrarium.get_game(game_id).new_game(players, seed, options)
+    chooser = Rng(1_000_003 * (seed + 1))
+    digest = hashlib.sha256()
+    every, at = resample
+    move = 0
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        feed(digest, [str(a) for a in legal])
+        feed(digest, state.full_view())
+        feed(digest, state.view(seat))
+        feed(digest, state.evaluate(seat))
+        if move % every == at:
+            feed(digest, state.determinize(seat, Rng(seed * 7919 + move)).full_view())
+        action = legal[chooser.below(len(legal))]
+        state.apply(str(action) if move % 5 == 0 else action)
+        move += 1
+    feed(digest, state.full_view())
+    feed(digest, state.to_record())
+    feed(digest, state.returns())
+    return digest.hexdigest()[:16]

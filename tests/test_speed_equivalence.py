@@ -20,7 +20,6 @@ To record the file again (only for a deliberate change of the rules)::
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
@@ -30,9 +29,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import astrarium
-from astrarium.core import Rng
 from astrarium.games.constellations import board as B
+from helpers import game_digest
 
 DATA = Path(__file__).parent / "data" / "speed_fingerprints.json"
 
@@ -62,42 +60,6 @@ CASES: dict[str, tuple[str, int, dict[str, Any], int]] = {
         150,
     ),
 }
-
-
-def _feed(digest: Any, value: Any) -> None:
-    digest.update(json.dumps(value, sort_keys=True, separators=(",", ":")).encode())
-    digest.update(b"\n")
-
-
-def game_digest(game_id: str, players: int, options: dict[str, Any], seed: int) -> str:
-    """The digest of one seeded random game: what every position offers and shows, and how it ends.
-
-    Actions are chosen by a seeded generator from the legal list; every fifth
-    one is given as its notation (so parsing is part of the game), the others
-    as the legal list's own object.
-    """
-    game = astrarium.get_game(game_id)
-    state = game.new_game(players, seed, options)
-    chooser = Rng(1_000_003 * (seed + 1))
-    digest = hashlib.sha256()
-    move = 0
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        legal = state.legal_actions()
-        _feed(digest, [str(a) for a in legal])
-        _feed(digest, state.full_view())
-        _feed(digest, state.view(seat))
-        _feed(digest, state.evaluate(seat))
-        if move % 9 == 4:
-            _feed(digest, state.determinize(seat, Rng(seed * 7919 + move)).full_view())
-        action = legal[chooser.below(len(legal))]
-        state.apply(str(action) if move % 5 == 0 else action)
-        move += 1
-    _feed(digest, state.full_view())
-    _feed(digest, state.to_record())
-    _feed(digest, state.returns())
-    return digest.hexdigest()[:16]
 
 
 def case_digests(name: str) -> list[str]:

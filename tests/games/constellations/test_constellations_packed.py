@@ -27,6 +27,7 @@ from astrarium.core import Rng
 from astrarium.games.constellations import board as B
 from astrarium.games.constellations import state as S
 from astrarium.games.constellations.board import geometry, parse_board
+from test_speed_equivalence import plain_colour_lines
 
 Board = tuple[int, int, tuple[str, ...]]
 
@@ -38,24 +39,6 @@ def plain_star_moves(cells: tuple[str, ...], geo: B.Geometry) -> list[int]:
         for i, ch in enumerate(cells)
         if ch in B.STAR_RANGES and any(cells[j] != B.EMPTY for j in geo.rotation(i, geo.radius_of(ch)).affected)
     ]
-
-
-def plain_lines(cells: tuple[str, ...], geo: B.Geometry, planet_in_line: bool) -> list[str]:
-    """Every planet's four lines, object by object outward, comets wild next to a sun."""
-    out = []
-    for i, ch in enumerate(cells):
-        if ch != "P":
-            continue
-        for line in geo.lines[i]:
-            parts = ["b"] if planet_in_line else []
-            for j in line:
-                obj = cells[j]
-                if obj == "C":
-                    parts.append(B.WILD if any(cells[k] in B.COMET_SUNS for k in geo.neighbours[j]) else B.DEAD)
-                elif obj != B.EMPTY:
-                    parts.append(B.COLOURS[obj])
-            out.append("".join(parts))
-    return out
 
 
 def plain_count(lines: list[str], pattern: str) -> int:
@@ -83,7 +66,7 @@ def test_integer_reading_answers_as_the_plain_definitions(board: Board, own_blue
     height, width, cells = board
     geo = geometry(height, width)
     assert B.star_cells(cells, geo) == plain_star_moves(cells, geo) == B.star_moves(cells, geo)
-    lines = plain_lines(cells, geo, own_blue)
+    lines = list(plain_colour_lines(cells, geo, own_blue))
     packed = B.packed_lines(cells, geo, own_blue)
     assert len(packed) == 3 * len(lines)
     assert [packed[i + 2] for i in range(0, len(packed), 3)] == [len(line) for line in lines]
@@ -100,7 +83,7 @@ def test_a_line_longer_than_a_machine_word_is_read_whole() -> None:
     packed = B.packed_lines(cells, geo)
     right = 3  # the planet's second line (up, right, down, left)
     assert packed[right + 2] == 25 and packed[right] >= 1 << 64
-    lines = plain_lines(cells, geo, False)
+    lines = list(plain_colour_lines(cells, geo, False))
     for pattern in ("g", "gyrwk", "kg", "kgy", "gk", "kk"):
         assert B.packed_found(packed, pattern) == plain_count(lines, pattern)
 

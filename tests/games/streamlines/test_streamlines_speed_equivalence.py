@@ -12,7 +12,7 @@ search choose the same moves.
 
 To print the digests of the running rules (only for a deliberate change of the rules)::
 
-    python tests/games/streamlines/test_streamlines_speed_equivalence.py --record
+    PYTHONPATH=tests python tests/games/streamlines/test_streamlines_speed_equivalence.py --record
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from astrarium.agents import MCTSAgent
 from astrarium.core import Rng
 from astrarium.core.game import _native_fields
 from astrarium.games.streamlines.state import StreamlinesState
+from helpers import feed, game_digest
 
 #: case name -> (players, options, games). Seeds are 0..games-1.
 CASES: dict[str, tuple[int, dict[str, Any], int]] = {
@@ -172,44 +173,9 @@ RECORDED: dict[str, list[str]] = {
 RECORDED_SEARCH = "d304d2256c76b9649b360a95e06acb4637fcf2b563a8c9a1685eac87fefd8f75"
 
 
-def _feed(digest: Any, value: Any) -> None:
-    digest.update(json.dumps(value, sort_keys=True, separators=(",", ":")).encode())
-    digest.update(b"\n")
-
-
-def game_digest(players: int, options: dict[str, Any], seed: int) -> str:
-    """The digest of one seeded random game: what every position offers and shows, and how it ends.
-
-    Actions are chosen by a seeded generator from the legal list; every fifth one is
-    given as its notation (so parsing is part of the game), the others as the legal
-    list's own object.
-    """
-    state = astrarium.get_game("streamlines").new_game(players, seed, options)
-    chooser = Rng(1_000_003 * (seed + 1))
-    digest = hashlib.sha256()
-    move = 0
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        legal = state.legal_actions()
-        _feed(digest, [str(a) for a in legal])
-        _feed(digest, state.full_view())
-        _feed(digest, state.view(seat))
-        _feed(digest, state.evaluate(seat))
-        if move % 7 == 3:
-            _feed(digest, state.determinize(seat, Rng(seed * 7919 + move)).full_view())
-        action = legal[chooser.below(len(legal))]
-        state.apply(str(action) if move % 5 == 0 else action)
-        move += 1
-    _feed(digest, state.full_view())
-    _feed(digest, state.to_record())
-    _feed(digest, state.returns())
-    return digest.hexdigest()[:16]
-
-
 def case_digests(name: str) -> list[str]:
     players, options, games = CASES[name]
-    return [game_digest(players, options, seed) for seed in range(games)]
+    return [game_digest("streamlines", players, options, seed, resample=(7, 3)) for seed in range(games)]
 
 
 def search_digest() -> str:
@@ -222,7 +188,7 @@ def search_digest() -> str:
             if state.is_over:
                 break
             action = agent.choose(state)
-            _feed(digest, str(action))
+            feed(digest, str(action))
             state.apply(action)
     return digest.hexdigest()
 
@@ -266,6 +232,6 @@ def test_a_copy_has_every_field_of_the_original() -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--record"]:
-        sys.exit("usage: python tests/games/streamlines/test_streamlines_speed_equivalence.py --record")
+        sys.exit("usage: PYTHONPATH=tests python tests/games/streamlines/test_streamlines_speed_equivalence.py --record")
     print(json.dumps({name: case_digests(name) for name in sorted(CASES)}, indent=1))
     print(search_digest())
