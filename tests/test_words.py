@@ -57,3 +57,20 @@ def test_damaged_views_fall_back_without_raising(game_id: str, seed: int, steps:
     after = state.picture_view(0)
     lines = game.describe(damaged(before, data), notation, damaged(after, data))
     assert lines and all(isinstance(line, str) and line.strip() for line in lines)
+
+
+def test_a_view_naming_a_negative_seat_is_described_without_raising() -> None:
+    """A damaged view may name seat -1 as the mover; the words fall back instead of reading a hand size from the end."""
+    game = astrarium.get_game("constellations")
+    state = game.new_game(2, 3)
+    rng = Rng(3)
+    for _ in range(200):
+        before = state.picture_view(0)
+        notation = str(rng.choice(state.legal_actions()))
+        state.apply(notation)
+        after = state.picture_view(0)
+        if state.is_over or after.get("turn") != before.get("turn"):
+            break
+    damaged_before = {**before, "to_move": -1, "hand_sizes": []}
+    lines = game.describe(damaged_before, notation, after)
+    assert lines and all(isinstance(line, str) and line.strip() for line in lines)

@@ -184,7 +184,7 @@ def _turn_end(seat: int | None, verb: str, card: str, before: Mapping[str, Any],
     lines: list[str] = []
     name = who(seat)
     sizes = _list(before.get("hand_sizes"))
-    held = _int(sizes[seat]) if seat < len(sizes) else None
+    held = _int(sizes[seat]) if 0 <= seat < len(sizes) else None
     if verb in ("rot", "rotate", "pass"):
         lines.append(f"No card in {_mark(seat)}'s hand is found on the board, so the turn ends.")
     elif verb == "play":
@@ -227,7 +227,7 @@ def _refill(seat: int, verb: str, card: str, before: Mapping[str, Any], after: M
 
 def _short_hand(seat: int, after: Mapping[str, Any]) -> bool:
     sizes = [s for s in (_int(x) for x in _list(after.get("hand_sizes"))) if s is not None]
-    return bool(sizes) and seat < len(sizes) and sizes[seat] < max(sizes)
+    return bool(sizes) and 0 <= seat < len(sizes) and sizes[seat] < max(sizes)
 
 
 def _drawn_cards(before: Mapping[str, Any], after: Mapping[str, Any], left: str | None) -> list[str]:
