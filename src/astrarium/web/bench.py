@@ -48,6 +48,8 @@ from pathlib import Path
 from typing import Any
 
 GAME = "orbital-combat"
+#: The sleep the clients' loop-lag probe times (s).
+LAG_TICK = 0.005
 
 
 def free_port() -> int:
@@ -210,6 +212,8 @@ class Results:
     client_cpu: float = 0.0
     #: The same for each server process that used any (uvicorn's parent and helpers use next to none).
     by_process: list[float] = field(default_factory=list)
+    #: How late the clients' event loop woke from each short sleep (s): the share of a latency spent in this process.
+    loop_lag: list[float] = field(default_factory=list)
 
 
 async def play(table: str, seats: list[Seat], results: Results, stop: asyncio.Event, rng: random.Random) -> None:
@@ -268,6 +272,7 @@ async def run_load(port: int, games: int, kill_at: float, server: ServerProcess,
         await asyncio.sleep(0.1)
     print(f"{games} games made, {2 * games} clients connected", flush=True)
     players = [asyncio.create_task(play(table, seats, results, stop, random.Random(rng.random()))) for table, seats in tables]
+    lag = asyncio.create_task(_loop_lag(results, stop))
     started = time.monotonic()
     server_cpu, client_cpu = server.cpu_by_process(), time.process_time()
     await asyncio.sleep(kill_at)
@@ -278,10 +283,18 @@ async def run_load(port: int, games: int, kill_at: float, server: ServerProcess,
     server.kill()  # mid-run: everything acknowledged so far must survive
     killed_after = time.monotonic() - started
     stop.set()
-    for task in players + readers:
+    for task in [*players, *readers, lag]:
         task.cancel()
-    await asyncio.gather(*players, *readers, return_exceptions=True)
+    await asyncio.gather(*players, *readers, lag, return_exceptions=True)
     return results, killed_after, games
+
+
+async def _loop_lag(results: Results, stop: asyncio.Event) -> None:
+    """How late the clients' own event loop wakes from a 5 ms sleep: time an acknowledgement waits here, not in the server."""
+    while not stop.is_set():
+        started = time.monotonic()
+        await asyncio.sleep(LAG_TICK)
+        results.loop_lag.append(time.monotonic() - started - LAG_TICK)
 
 
 async def _quietly(work: Any) -> None:
@@ -444,6 +457,9 @@ async def main_async(args: argparse.Namespace) -> None:
     rate = count / killed_after
     print(f"{games} concurrent games, {count} actions acknowledged in {killed_after:.1f} s before SIGKILL: {rate:.1f} actions/s")
     print(f"ack latency: p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=float('nan')):.1f} ms")
+    lag = [x * 1000 for x in results.loop_lag]
+    late = f"p50 {percentile(lag, 0.5):.1f} ms, p99 {percentile(lag, 0.99):.1f} ms, max {max(lag, default=float('nan')):.1f} ms"
+    print(f"the clients' own event loop woke late by: {late}")
     if count:
         server_ms, client_ms = 1000 * results.server_cpu / count, 1000 * results.client_cpu / count
         print(f"CPU per acknowledged action: server {server_ms:.2f} ms (all its processes), benchmark clients {client_ms:.2f} ms")
