@@ -1,12 +1,14 @@
-"""``astrarium serve --processes N``: the settings each server process is started with, and the option's bounds."""
+"""``astrarium serve --processes N``: the settings each server process is started with, the option's bounds, and the shared port."""
 
 from __future__ import annotations
 
+import asyncio
+import socket
 from pathlib import Path
 
 import pytest
 
-from astrarium.web.serve import main
+from astrarium.web.serve import listening_socket, main
 from astrarium.web.settings import Settings, settings_from_environment, settings_to_environment
 
 
@@ -29,3 +31,38 @@ def test_processes_must_be_a_whole_number_of_at_least_one(processes: str, capsys
     with pytest.raises(SystemExit):
         main(["--processes", processes])
     assert "--processes" in capsys.readouterr().err
+
+
+def test_connections_to_several_server_processes_send_without_delay() -> None:
+    """The shared listening socket names TCP, so asyncio turns Nagle's algorithm off on every connection it accepts:
+    without that, a position written right after its ack waited 40 ms for the client's delayed acknowledgement."""
+
+    async def accept_one() -> tuple[int, int]:
+        listener = listening_socket("127.0.0.1", 0)
+        seen: asyncio.Future[tuple[int, int]] = asyncio.get_running_loop().create_future()
+
+        class Report(asyncio.Protocol):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                sock = transport.get_extra_info("socket")
+                seen.set_result((sock.proto, sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)))
+                transport.close()
+
+        server = await asyncio.get_running_loop().create_server(Report, sock=listener)
+        async with server:
+            _, writer = await asyncio.open_connection("127.0.0.1", listener.getsockname()[1])
+            found = await asyncio.wait_for(seen, 10)
+            writer.close()
+        return found
+
+    proto, nodelay = asyncio.run(accept_one())
+    assert proto == socket.IPPROTO_TCP
+    assert nodelay == 1
+
+
+def test_a_port_that_is_taken_is_said_in_words() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(SystemExit, match=f"cannot listen on 127.0.0.1:{port}"):
+            listening_socket("127.0.0.1", port)

@@ -205,6 +205,8 @@ class Seat:
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)
+    #: From sending an action until its player was shown the new position (the ``state`` message after the ack).
+    seen: list[float] = field(default_factory=list)
     acked: list[tuple[str, int, str]] = field(default_factory=list)
     errors: int = 0
     #: CPU seconds used while the games were played (until the kill): by the server, and by this process's clients.
@@ -242,6 +244,8 @@ async def play(table: str, seats: list[Seat], results: Results, stop: asyncio.Ev
             continue
         results.latencies.append(time.perf_counter() - started)
         results.acked.append((table, answer["move"], answer["action"]))
+        await mover.until(answer["move"])
+        results.seen.append(time.perf_counter() - started)
         await watcher.until(answer["move"])
 
 
@@ -321,6 +325,11 @@ def percentile(values: list[float], q: float) -> float:
     if not ordered:
         return float("nan")
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def spread(ms: list[float]) -> str:
+    """p50, p99 and max of some milliseconds, as the report prints them."""
+    return f"p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=float('nan')):.1f} ms"
 
 
 def throwaway_postgres(folder: Path) -> tuple[str, list[str]]:
@@ -432,14 +441,15 @@ async def main_async(args: argparse.Namespace) -> None:
     engine = "PostgreSQL" if db_url else "SQLite (WAL, synchronous=NORMAL)"
     system = f"{platform.system()} {platform.release()}"
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {system}, Python {platform.python_version()}")
-    drawn = "without pictures" if args.no_pictures else "with a picture per seat"
-    print(f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())}; storage: {engine}; positions {drawn}")
+    drawn = not args.no_pictures
+    positions = "with a picture per seat" if drawn else "without pictures"
+    print(f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())}; storage: {engine}; positions {positions}")
     port = free_port()
     print(f"server processes: {args.processes}")
     server = ServerProcess(folder, db_url, port, args.processes)
     try:
         await server.ready(args.processes)
-        results, killed_after, games = await run_load(port, args.games, args.seconds * 0.6, server, not args.no_pictures)
+        results, killed_after, games = await run_load(port, args.games, args.seconds * 0.6, server, drawn)
         restarted = ServerProcess(folder, db_url, free_port(), args.processes)
         try:
             await restarted.ready(args.processes)
@@ -456,10 +466,10 @@ async def main_async(args: argparse.Namespace) -> None:
     ms = [x * 1000 for x in results.latencies]
     rate = count / killed_after
     print(f"{games} concurrent games, {count} actions acknowledged in {killed_after:.1f} s before SIGKILL: {rate:.1f} actions/s")
-    print(f"ack latency: p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=float('nan')):.1f} ms")
-    lag = [x * 1000 for x in results.loop_lag]
-    late = f"p50 {percentile(lag, 0.5):.1f} ms, p99 {percentile(lag, 0.99):.1f} ms, max {max(lag, default=float('nan')):.1f} ms"
-    print(f"the clients' own event loop woke late by: {late}")
+    print(f"ack latency: {spread(ms)}")
+    shown = "" if drawn else " (without a picture)"
+    print(f"until its player is shown the new position{shown}: {spread([x * 1000 for x in results.seen])}")
+    print(f"the clients' own event loop woke late by: {spread([x * 1000 for x in results.loop_lag])}")
     if count:
         server_ms, client_ms = 1000 * results.server_cpu / count, 1000 * results.client_cpu / count
         print(f"CPU per acknowledged action: server {server_ms:.2f} ms (all its processes), benchmark clients {client_ms:.2f} ms")
