@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import socket
 from pathlib import Path
 
 import pytest
 
-from astrarium.web.serve import listening_socket, main
-from astrarium.web.settings import Settings, settings_from_environment, settings_to_environment
+from astrarium.web.serve import COLLECTOR_THRESHOLDS, app_from_environment, listening_socket, main
+from astrarium.web.settings import SETTINGS_ENV, Settings, settings_from_environment, settings_to_environment
 
 
 def test_each_server_process_gets_exactly_the_settings_of_the_command_line(tmp_path: Path) -> None:
@@ -66,3 +67,15 @@ def test_a_port_that_is_taken_is_said_in_words() -> None:
         port = taken.getsockname()[1]
         with pytest.raises(SystemExit, match=f"cannot listen on 127.0.0.1:{port}"):
             listening_socket("127.0.0.1", port)
+
+
+def test_a_server_process_collects_cyclic_garbage_in_larger_steps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each of several server processes sets the collector's thresholds as it makes its app (docs/performance.md)."""
+    before = gc.get_threshold()
+    settings = Settings(data_dir=tmp_path / "games", db_url=None, computer_workers=1)
+    monkeypatch.setenv(SETTINGS_ENV, settings_to_environment(settings))
+    try:
+        app_from_environment()
+        assert gc.get_threshold() == COLLECTOR_THRESHOLDS
+    finally:
+        gc.set_threshold(*before)
