@@ -1,5 +1,6 @@
-"""The fixed Connected Worlds strategies (``cw-rusher``, ``cw-expander``): they play legal games, and the exploit they
-stand for stays beaten (rules.md of connected-worlds, "Design notes" and "Balance")."""
+"""The fixed Connected Worlds strategies (``cw-rusher``, ``cw-expander``, ``cw-general``): they play legal games, the
+exploit they stand for stays beaten, and the general guards what is threatened and strikes with the rest (rules.md of
+connected-worlds, "Design notes" and "Balance")."""
 
 from __future__ import annotations
 
@@ -34,8 +35,9 @@ def rounds(state: State) -> int:
 
 
 def test_the_players_are_registered_and_declare_their_options():
-    assert {"cw-rusher", "cw-expander"} <= set(agent_names())
+    assert {"cw-rusher", "cw-expander", "cw-general"} <= set(agent_names())
     assert agent_options("cw-rusher") == []
+    assert agent_options("cw-general") == []
     assert agent_options("cw-expander") == ["guard"]
     with pytest.raises(ValueError, match="guard must be true or false"):
         make_agent("cw-expander:guard=maybe")
@@ -43,7 +45,7 @@ def test_the_players_are_registered_and_declare_their_options():
 
 def test_they_play_only_connected_worlds():
     state = astrarium.get_game("orbital-combat").new_game(2, 0)
-    for name in ("cw-rusher", "cw-expander"):
+    for name in ("cw-rusher", "cw-expander", "cw-general"):
         with pytest.raises(ValueError, match="plays only connected-worlds"):
             make_agent(name).choose(state)
 
@@ -53,6 +55,9 @@ def test_they_play_only_connected_worlds():
 def test_they_play_whole_games_with_legal_actions(victory: str, players: int):
     line = ["cw-rusher", "cw-expander", "cw-expander:guard=false", "cw-rusher"][:players]
     state = play(GAME.new_game(players, 7, {"victory": victory, "round_limit": 12}), line)
+    assert state.is_over
+    generals = ["cw-general", "cw-rusher", "cw-general", "cw-expander"][:players]
+    state = play(GAME.new_game(players, 8, {"victory": victory, "round_limit": 12}), generals)
     assert state.is_over
 
 
@@ -111,6 +116,41 @@ def test_the_guarding_expander_strikes_at_an_intruder_in_its_territory_it_would_
 def test_the_scripted_players_are_offered_only_for_connected_worlds() -> None:
     from astrarium.agents import agent_names
 
-    assert {"cw-rusher", "cw-expander"} <= set(agent_names("connected-worlds"))
+    assert {"cw-rusher", "cw-expander", "cw-general"} <= set(agent_names("connected-worlds"))
     for other in ("orbital-combat", "celestials", "streamlines", "constellations"):
         assert not any(name.startswith("cw-") for name in agent_names(other)), other
+
+
+# -- the general: guard what the enemy can strike next turn, send the rest at the weakest base -------------------------
+#: Two enemy Assault Teams two steps from seat 0's Outpost on its own world: together (4) they would take it (3); with
+#: seat 0's own Assault Team on it, 2 against 2 fall together and the last 2 is lost against the Outpost.
+STRIKERS = (("unit", "A:2,0", 1, 2), ("unit", "A:2,-1", 1, 2))
+
+
+def test_the_general_keeps_a_guard_on_a_base_the_enemy_could_take_next_turn():
+    state = scenario(*HOMES, ("unit", "A:0,0", 0, 2), *STRIKERS)
+    assert str(make_agent("cw-general").choose(state)) == "gather harvester"
+
+
+def test_the_general_sends_the_guard_when_the_enemy_could_only_land_on_a_beachhead_next_turn():
+    """Enemy units in space must land where their player holds no territory, which ends their move: no threat this turn."""
+    state = scenario(*HOMES, ("unit", "A:0,0", 0, 2), ("unit", "S:-1,1", 1, 2), ("unit", "S:-1,0", 1, 2))
+    assert str(make_agent("cw-general").choose(state)) == "move harvester A:0,0 u2"
+
+
+def test_the_general_deploys_a_fighting_unit_on_the_threatened_base():
+    state = scenario(*HOMES, *STRIKERS, hand='["assault-team", "harvester", "scientists", "portal", "engineers"]')
+    assert str(make_agent("cw-general").choose(state)) == "deploy assault-team A:0,0"
+
+
+def test_the_general_goes_for_the_base_it_can_take_where_the_rusher_goes_for_the_nearest():
+    """From S:-1,-1 world C (an Outpost) is nearer than world B (a Standard Base, which an Assault Team takes)."""
+    state = scenario(("base", "A:0,0", 0, 3), ("base", "B:0,0", 1, 1), ("base", "C:0,0", 1, 3), ("unit", "S:-1,-1", 0, 2))
+    steps = {}
+    for name in ("cw-general", "cw-rusher"):
+        game, player = state.clone(), make_agent(name)
+        move = player.choose(game)
+        assert str(move) == "move harvester S:-1,-1 u2"
+        game.apply(move)
+        steps[name] = str(player.choose(game))
+    assert steps == {"cw-general": "step S:0,-1", "cw-rusher": "step S:0,-2"}

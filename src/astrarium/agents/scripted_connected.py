@@ -30,7 +30,7 @@ from typing import Any
 from astrarium.agents.search import check_flag, seat_to_act
 from astrarium.core.game import State
 from astrarium.games.connected_worlds import actions as A
-from astrarium.games.connected_worlds.combat import BaseFate, resolve
+from astrarium.games.connected_worlds.combat import BaseFate, base_falls, resolve
 from astrarium.games.connected_worlds.plan import FAR, distances, distances_to, hops
 
 GAME_ID = "connected-worlds"
@@ -202,6 +202,15 @@ class _ScriptedConnected:
         self.seed = seed
 
     def choose(self, state: State) -> Any:
+        seen = _Seen.read(state)
+        legal = state.legal_actions()
+        phase = seen.view["phase"]
+        if phase == "setup":
+            return _home_found(seen, legal)
+        return self._play(seen, legal, phase)
+
+    def _play(self, seen: _Seen, legal: list[Any], phase: str) -> Any:
+        """The plan's action after setup (``phase``: ``play`` or ``moving``)."""
         raise NotImplementedError
 
 
@@ -210,12 +219,7 @@ class RusherPlayer(_ScriptedConnected):
 
     name = "cw-rusher"
 
-    def choose(self, state: State) -> Any:
-        seen = _Seen.read(state)
-        legal = state.legal_actions()
-        phase = seen.view["phase"]
-        if phase == "setup":
-            return _home_found(seen, legal)
+    def _play(self, seen: _Seen, legal: list[Any], phase: str) -> Any:
         targets = seen.enemy_bases() or seen.enemy_units()
         if phase == "moving":
             return self._step(seen, legal, targets, distances_to(seen.state, targets, 1, seen.seat) if targets else {})
@@ -300,12 +304,7 @@ class ExpanderPlayer(_ScriptedConnected):
         super().__init__(seed)
         self.guard = check_flag("guard", guard)
 
-    def choose(self, state: State) -> Any:
-        seen = _Seen.read(state)
-        legal = state.legal_actions()
-        phase = seen.view["phase"]
-        if phase == "setup":
-            return _home_found(seen, legal)
+    def _play(self, seen: _Seen, legal: list[Any], phase: str) -> Any:
         if phase == "moving":
             return self._step(seen, legal)
         deploys = [a for a in legal if type(a) is A.Deploy]
@@ -434,5 +433,180 @@ class ExpanderPlayer(_ScriptedConnected):
         return {board_of[c] for c in seen.my_bases() if c != here and board_of[c]}
 
 
+#: Enemy units on a base's board this many map steps from it (or nearer) can strike it in their next turn (a planet is
+#: at most 4 steps across; a turn's movement cards seldom carry one unit further than 6).
+STRIKE_RANGE = 6
+
+
+class GeneralPlayer(_ScriptedConnected):
+    """Guard what is threatened, strike with the rest: the expander's defence and economy with the rusher's attack.
+
+    Each base keeps on it the units it needs to hold against the enemy units within
+    reach of its next turn (:meth:`_threat`); every other unit (the *surplus*) moves as the rusher
+    does, at the nearest of the enemy bases its surplus could take (else the nearest enemy base),
+    and attacks only where it would win. Fighting unit cards are deployed on the base that needs them most
+    (else where the rusher would deploy them), base cards where they add the most territory. In
+    expansion it sends spare bases to new worlds and buys Standard Bases until it holds the
+    worlds it needs; otherwise it buys the strongest unit it can pay for.
+    """
+
+    name = "cw-general"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._rusher = RusherPlayer(seed)
+        self._expander = ExpanderPlayer(seed, guard=True)
+
+    def _play(self, seen: _Seen, legal: list[Any], phase: str) -> Any:
+        guards = self._guards(seen)
+        targets = self._targets(seen, guards)
+        if phase == "moving":
+            moving = seen.view["moving"]
+            if moving["piece"] == "base":
+                return self._expander._step(seen, legal)
+            here = seen.cell(moving["at"])
+            strength = int(moving["piece"][1:])
+            if self._expander._intruders(seen, here, strength):
+                return self._expander._step(seen, legal)
+            return self._rusher._step(seen, legal, targets, distances_to(seen.state, targets, 1, seen.seat) if targets else {})
+        deploys = [a for a in legal if type(a) is A.Deploy]
+        bases = [a for a in deploys if seen.card(a.card).is_base]
+        if bases:
+            return _spread_deploy(seen, bases)
+        fighters = [a for a in deploys if not seen.card(a.card).is_base]
+        needs = self._needs(seen)
+        if fighters:
+            strongest = max(seen.card(a.card).strength for a in fighters)
+            best = [a for a in fighters if seen.card(a.card).strength == strongest]
+            if needs:
+                on_base = [a for a in best if seen.cell(a.cell) in needs]
+                if on_base:
+                    return min(on_base, key=lambda a: (-needs[seen.cell(a.cell)], a.cell))
+            to_target = distances_to(seen.state, targets, 1, seen.seat) if targets else {}
+            return min(best, key=lambda a: (to_target.get(seen.cell(a.cell), FAR), a.cell))
+        strike = self._expander._strike(seen, legal)
+        if strike is not None:
+            return strike
+        count: dict[tuple[int, int], int] = {}
+        for c, o, s, _ in seen.units:
+            if o == seen.seat:
+                count[(c, s)] = count.get((c, s), 0) + 1
+        # a unit may leave only if more of its kind stand there than the base needs
+        free = [
+            a
+            for a in legal
+            if not (
+                type(a) is A.Move
+                and a.piece > 0
+                and count.get((seen.cell(a.cell), a.piece), 0) <= guards.get((seen.cell(a.cell), a.piece), 0)
+            )
+        ]
+        if targets:
+            move = self._rusher._move(seen, free, distances_to(seen.state, targets, 1, seen.seat), targets)
+            if move is not None:
+                return move
+        if seen.view["victory"] == "expansion":
+            move = self._expander._move(seen, legal)
+            if move is not None:
+                return move
+        worlds = len(seen.worlds_with_base())
+        expanding = seen.view["victory"] == "expansion" and worlds < seen.state.worlds_needed
+        return _economy(seen, legal, unit_buy="standard-base" if expanding and not needs else None, research="harvester")
+
+    @staticmethod
+    def _kept(seen: _Seen, move: Any, count: dict[tuple[int, int], int], guards: dict[tuple[int, int], int]) -> bool:
+        """Whether the unit ``move`` would move is needed on its base (no more of its kind stand there than the base needs)."""
+        key = (seen.cell(move.cell), move.piece)
+        return count.get(key, 0) <= guards.get(key, 0)
+
+    def _targets(self, seen: _Seen, guards: dict[tuple[int, int], int]) -> list[int]:
+        """The enemy bases the seat's surplus units together could take, else every enemy base (else every enemy unit)."""
+        bases = seen.enemy_bases()
+        if not bases:
+            return seen.enemy_units()
+        surplus: list[int] = []
+        left = dict(guards)
+        for c, o, s, _ in seen.units:
+            if o != seen.seat:
+                continue
+            if left.get((c, s), 0) > 0:
+                left[(c, s)] -= 1
+            else:
+                surplus.append(s)
+        weak = [b for b in bases if base_falls(surplus, [s for c, o, s, _ in seen.units if c == b and o != seen.seat], seen.bases[b][1])]
+        return weak or bases
+
+    def _threat(self, seen: _Seen, cell: int) -> list[int]:
+        """The enemy force that could strike the base on ``cell`` in the enemy's next turn.
+
+        A unit reaches a base in one turn only from the same board (landing where its player holds no territory is a
+        beachhead, which ends its move), so the threat is the enemy units on the base's board within
+        :data:`STRIKE_RANGE` map steps, with each enemy's strongest unit card when that enemy has a base on the board
+        (a card is deployed in its territory and may move on).
+        """
+        board_of = seen.board.board_of
+        row = hops(seen.board)[cell]
+        here = board_of[cell]
+        force = [s for c, o, s, _ in seen.units if o != seen.seat and board_of[c] == here and row[c] <= STRIKE_RANGE]
+        owners = {o for c, (o, _) in seen.bases.items() if o != seen.seat and board_of[c] == here}
+        if force or owners:
+            force += self._reserves(seen, owners)
+        return force
+
+    def _reserves(self, seen: _Seen, players: set[int]) -> list[int]:
+        """The strongest fighting unit card each of ``players`` owns undeployed.
+
+        Public knowledge: every card bought is announced and a deployed card leaves the game, so the cards a player
+        owns are known (only where they lie, hand or deck, is secret); they are read here as one pile.
+        """
+        st = seen.state
+        cards = st.cards.cards
+        out = []
+        for p in sorted(players):
+            best = max(
+                (
+                    cards[i].strength
+                    for pile in (st.hands[p], st.decks[p], st.discards[p])
+                    for i in pile
+                    if cards[i].is_unit and not cards[i].is_base
+                ),
+                default=0,
+            )
+            if best:
+                out.append(best)
+        return out
+
+    def _guards(self, seen: _Seen) -> dict[tuple[int, int], int]:
+        """How many of each (hex, strength) unit must stay on their base to hold it against its threat."""
+        keep: dict[tuple[int, int], int] = {}
+        for cell in seen.my_bases():
+            threat = self._threat(seen, cell)
+            if not threat:
+                continue
+            strength = seen.bases[cell][1]
+            here = sorted((s for c, o, s, _ in seen.units if c == cell and o == seen.seat), reverse=True)
+            kept: list[int] = []
+            for s in here:
+                if not base_falls(threat, kept, strength):
+                    break
+                kept.append(s)
+            for s in kept:
+                keep[(cell, s)] = keep.get((cell, s), 0) + 1
+        return keep
+
+    def _needs(self, seen: _Seen) -> dict[int, int]:
+        """The seat's threatened bases that would fall with the units now on them, by the force they lack."""
+        out: dict[int, int] = {}
+        for cell in seen.my_bases():
+            threat = self._threat(seen, cell)
+            if not threat:
+                continue
+            strength = seen.bases[cell][1]
+            here = [s for c, o, s, _ in seen.units if c == cell and o == seen.seat]
+            if base_falls(threat, here, strength):
+                out[cell] = max(1, sum(threat) - sum(here) - strength)
+        return out
+
+
 #: The players this module registers, by name.
-PLAYERS: dict[str, type[_ScriptedConnected]] = {cls.name: cls for cls in (RusherPlayer, ExpanderPlayer)}
+PLAYERS: dict[str, type[_ScriptedConnected]] = {cls.name: cls for cls in (RusherPlayer, ExpanderPlayer, GeneralPlayer)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import astrarium
-from astrarium.games.connected_worlds.combat import BaseFate, resolve
+from astrarium.games.connected_worlds.combat import BaseFate, base_falls, resolve
 
 GAME = astrarium.get_game("connected-worlds")
 
@@ -89,6 +89,12 @@ def test_combat_base_fights_after_its_defending_units():
     assert result.base is BaseFate.DESTROYED and result.attackers == () and result.defenders == ()
     # Defenders that survive protect the base.
     assert resolve([2], [3], base_strength=1).base is BaseFate.HELD
+
+
+def test_combat_base_falls_when_captured_or_destroyed_and_not_when_held_or_unattacked():
+    """The question planners ask of a base (the searching players' guard, the scripted general): does it fall?"""
+    assert base_falls([2, 2], [], 4) and base_falls([2, 3], [], 4) and base_falls([3], [2], 3)
+    assert not base_falls([2], [], 3) and not base_falls([2], [3], 1) and not base_falls([], [], 1)
 
 
 # -- the same rules in play ---------------------------------------------------------

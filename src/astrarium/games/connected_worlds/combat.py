@@ -56,3 +56,11 @@ def resolve(attackers: list[int], defenders: list[int], base_strength: int = 0) 
             else:
                 survivors = []
     return CombatResult(tuple(survivors), tuple(held), fate)
+
+
+def base_falls(attackers: list[int], defenders: list[int], base_strength: int) -> bool:
+    """Whether a base of ``base_strength`` with ``defenders`` on it is captured or destroyed by ``attackers`` together."""
+    if not attackers:
+        return False
+    fate = resolve(attackers, defenders, base_strength).base
+    return fate is BaseFate.CAPTURED or fate is BaseFate.DESTROYED

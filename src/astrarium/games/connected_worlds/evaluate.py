@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from astrarium.games.connected_worlds.combat import BaseFate, resolve
+from astrarium.games.connected_worlds.combat import BaseFate, base_falls, resolve
 from astrarium.games.connected_worlds.data import Special
 from astrarium.games.connected_worlds.plan import FAR, hops
 
@@ -179,14 +179,6 @@ def _card_values(st: ConnectedWorldsState) -> _Values:
 _CARD_VALUES: dict[int, tuple[object, _Values]] = {}
 
 
-def _falls(attackers: list[int], defenders: list[int], base_strength: int) -> bool:
-    """Whether a base of ``base_strength`` with ``defenders`` on it is captured or destroyed by ``attackers`` together."""
-    if not attackers:
-        return False
-    fate = resolve(attackers, defenders, base_strength).base
-    return fate is BaseFate.CAPTURED or fate is BaseFate.DESTROYED
-
-
 def _guard(
     table: tuple[tuple[int, ...], ...],
     mine: list[tuple[int, int]],
@@ -227,9 +219,9 @@ def _guard(
             guard += worth
             continue
         defenders = [s for c, s in my_units if c == cb]
-        if _falls(near, defenders, sb):
+        if base_falls(near, defenders, sb):
             guard += worth * FALLS_NOW
-        elif _falls(soon, defenders, sb):
+        elif base_falls(soon, defenders, sb):
             guard += worth * FALLS_SOON
         else:
             guard += worth

@@ -1,0 +1,107 @@
+"""What Connected Worlds arena records show beyond the arena's table: how games ended, how long, who reached three worlds.
+
+Usage: ``python scripts/cw_records.py DIR [DIR ...]``, each DIR saved by
+``astrarium arena connected-worlds ... --records DIR``. For each directory it prints
+the games, the share ended by play (by the victory condition or by elimination, not by
+the round limit or an empty map) with its 95% Wilson interval, the mean length in
+rounds (± 1.96 standard errors) over all games and over those ended by play, and for
+each line-up entry the games in which it held bases on the worlds the expansion victory
+needs at some point (replayed action by action).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+from pathlib import Path
+
+from astrarium.core.records import load_record, replay
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def mean_and_margin(values: list[int]) -> tuple[float, float]:
+    """The mean and 1.96 standard errors."""
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.nan
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, 1.96 * spread / math.sqrt(n)
+
+
+def by_play(reason: str) -> bool:
+    """Ended by the victory condition or by elimination (not the round limit, not an empty map)."""
+    return "round limit" not in reason and "no base is left" not in reason
+
+
+def rounds_of(record: dict[str, object], reason: str) -> int:
+    found = re.search(r"round (\d+)", reason)
+    if found:
+        return int(found.group(1))
+    options = record["options"]
+    assert isinstance(options, dict)
+    return int(options["round_limit"])
+
+
+def three_worlds(record: dict[str, object]) -> set[int]:
+    """The seats that held bases on the worlds the expansion victory needs at some point of the game."""
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    reached: set[int] = set()
+    state = replay(record, upto=0)
+    needed = state.worlds_needed  # type: ignore[attr-defined]
+    for action in actions:
+        state.apply(action)
+        for seat in range(state.players):
+            if seat not in reached and len(state.worlds_with_base(seat)) >= needed:  # type: ignore[attr-defined]
+                reached.add(seat)
+    return reached
+
+
+def report(folder: Path) -> None:
+    records = [load_record(path) for path in sorted(folder.glob("*.json"))]
+    if not records:
+        print(f"{folder}: no records")
+        return
+    reasons = [str(r["result"]["reason"]) for r in records]  # type: ignore[index]
+    played = [by_play(reason) for reason in reasons]
+    lengths = [rounds_of(r, reason) for r, reason in zip(records, reasons, strict=True)]
+    n, k = len(records), sum(played)
+    low, high = wilson(k, n)
+    mean, margin = mean_and_margin(lengths)
+    mean_play, margin_play = mean_and_margin([length for length, p in zip(lengths, played, strict=True) if p])
+    print(f"{folder}: {n} games")
+    print(f"  ended by play: {k} ({100 * k / n:.1f}%, {100 * low:.1f}-{100 * high:.1f})")
+    print(f"  mean length: {mean:.1f} ± {margin:.1f} rounds; ended by play: {mean_play:.1f} ± {margin_play:.1f}")
+    worlds = [0, 0]
+    for record in records:
+        entries = record["arena"]["entries"]  # type: ignore[index]
+        for seat in three_worlds(record):
+            worlds[entries[seat]] += 1
+    for entry, count in enumerate(worlds):
+        print(f"  entry {entry} held bases on the needed worlds in {count} of {n} games")
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__)
+        return 2
+    for name in argv:
+        report(Path(name))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
