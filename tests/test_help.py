@@ -322,6 +322,17 @@ def test_streamlines_levels_play_the_search_team_over_the_courier() -> None:
     assert agent.choose(state) in state.legal_actions()
 
 
+def test_connected_worlds_hard_level_plays_the_scripted_general() -> None:
+    assert table_spec("medium", True, "connected-worlds") == f"mcts:{TUNING['connected-worlds']},seconds=0.3"
+    assert table_spec("hard", True, "connected-worlds") == "cw-general"
+    game = astrarium.get_game("connected-worlds")
+    loop = PlayLoop(game.new_game(2, 3), {0: "human", 1: "hard"}, console(), Person([]))
+    agent = loop.agents[1]
+    assert agent.name == "cw-general"
+    state = game.new_game(2, 3)
+    assert agent.choose(state) in state.legal_actions()
+
+
 # -- puzzles: the header a front end shows, the puzzle of the day, the list with packs ------------------------------
 def test_a_puzzle_header_speaks_in_one_unit_and_the_game_s_own_header_wins() -> None:
     from astrarium.core.game import Puzzle

@@ -220,3 +220,17 @@ def test_links_are_stored_only_as_hashes(client: TestClient, settings: Settings)
         dump = "\n".join(db.iterdump())
     for token in tokens:
         assert token not in dump
+
+
+def test_the_default_levels_are_each_games_own_levels_as_at_the_terminal() -> None:
+    from astrarium.agents.levels import TUNING
+    from astrarium.web.hub import Hub
+
+    hub = Hub(Settings())
+    connected, orbital, streamlines = (astrarium.get_game(name) for name in ("connected-worlds", "orbital-combat", "streamlines"))
+    assert hub.level_spec("easy", connected) == "greedy"
+    assert hub.level_spec("hard", connected) == "cw-general"
+    assert hub.level_spec("medium", orbital) == f"mcts:{TUNING['orbital-combat']},seconds=0.3"
+    assert hub.level_spec("hard", streamlines) == "sl-search:samples=12"
+    custom = Hub(Settings(levels={"hard": "mcts:iterations=30"}))
+    assert custom.level_spec("hard", connected) == "mcts:iterations=30"

@@ -46,9 +46,12 @@ TUNING: dict[str, str] = {
 #: standard maps and about as often on the hard one (200 games a line), where the tuned search won 23% of introductory
 #: games against the courier's 76% (docs/agents.md, rules of
 #: streamlines "Design notes", 4); it is budgeted in re-sampled decks, not seconds: 4 a move at ``medium`` (tens of
-#: milliseconds), 12 at ``hard``.
+#: milliseconds), 12 at ``hard``. Connected Worlds: the scripted general (``cw-general``: it guards the bases the enemy
+#: can strike next turn and sends the rest at the bases it can take) beat the tuned search in most games and answers
+#: at once, so it plays ``hard``; ``medium`` stays the search (rules of connected-worlds, "Design notes").
 GAME_LEVELS: dict[str, dict[str, str]] = {
     "streamlines": {"medium": "sl-search", "hard": "sl-search:samples=12"},
+    "connected-worlds": {"hard": "cw-general"},
 }
 
 

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from astrarium.agents import make_agent
+from astrarium.agents.levels import table_spec
 from astrarium.core import AstrariumError, Game, IllegalAction, RecordError, State, get_game
 from astrarium.core.errors import UnknownGame, short
 from astrarium.core.rng import Rng
@@ -458,7 +459,7 @@ class Hub:
         settings = self.settings
         for level, spec in settings.levels.items():
             try:
-                make_agent(spec)
+                make_agent(table_spec(spec))
             except ValueError as exc:
                 raise ValueError(f"computer level {level!r}: {exc}") from exc
         if not settings.db_url:
@@ -656,7 +657,7 @@ class Hub:
                 if level is None or level not in self.settings.levels:
                     levels = ", ".join(self.settings.levels)
                     raise RequestError(400, "bad-seat", f"seat {number}: a computer player needs a level ({levels})")
-                specs.append(StoredSeat(number, "computer", level, self.settings.levels[level]))
+                specs.append(StoredSeat(number, "computer", level, self.level_spec(level, game)))
             else:
                 if level is not None:
                     raise RequestError(400, "bad-seat", f"seat {number}: a person has no level")
@@ -842,11 +843,16 @@ class Hub:
         table.thinking = asyncio.create_task(self._think(table, seat, state.move_number))
         self.broadcast(table)
 
+    def level_spec(self, level: str, game: Game) -> str:
+        """The player spec of a computer ``level`` for ``game`` (a level name in the settings: the game's own level)."""
+        return table_spec(self.settings.levels[level], game.hidden_information or game.chance, game.id)
+
     def _spec(self, table: Table, seat: int) -> str:
         found = table.seats[seat]
         if found.kind == "computer" and found.spec:
             return found.spec
-        return self.settings.levels.get(table.computer_level(seat) or "", "random")
+        level = table.computer_level(seat) or ""
+        return self.level_spec(level, table.game) if level in self.settings.levels else "random"
 
     async def _think(self, table: Table, seat: int, move: int) -> None:
         state = table.state

@@ -22,14 +22,10 @@ def default_data_dir() -> Path:
     return Path(base) / "astrarium"
 
 
-#: Computer players by level: what a person picks in the lobby, and the player spec behind it.
-DEFAULT_LEVELS: Mapping[str, str] = MappingProxyType(
-    {
-        "easy": "greedy",
-        "medium": "mcts:seconds=0.3",
-        "hard": "mcts:seconds=2",
-    }
-)
+#: Computer players by level: what a person picks in the lobby, and the player spec behind it. A spec that is itself a
+#: level name stands for that level of the game being played (:func:`astrarium.agents.levels.table_spec`: the game's
+#: tuned search, or its own best player), as at the terminal.
+DEFAULT_LEVELS: Mapping[str, str] = MappingProxyType({"easy": "easy", "medium": "medium", "hard": "hard"})
 
 
 @dataclass(frozen=True)
@@ -42,7 +38,7 @@ class Settings:
     db_url: str | None = None
     #: SQLite's ``synchronous`` setting in WAL mode: NORMAL survives a crash of the server (not of the machine's power).
     sqlite_synchronous: str = "NORMAL"
-    #: Computer player levels offered in the lobby: level name -> player spec.
+    #: Computer player levels offered in the lobby: level name -> player spec (a level name: the game's own level).
     levels: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
     #: Processes that think for computer players (0: one fewer than the machine's cores, at least 1).
     computer_workers: int = 0
