@@ -22,6 +22,8 @@ GAME = astrarium.get_game("connected-worlds")
 MCTS = "mcts:iterations=60,depth=20"
 #: The defending level of rules.md, "The defender": the position judged at once, without random play-outs.
 DEFENDER = "mcts:iterations=200,depth=0"
+#: The planning player, the game's hard level (rules.md, "The planning player").
+GENERAL = "cw-general"
 #: The house rules before the repair, as options (the issue's round-1 rush).
 OLD_RULES = {"first_base": 1, "landing": "territory-or-any", "gather": "anywhere", "elimination": False}
 
@@ -95,3 +97,41 @@ def test_balance_the_searching_player_holds_off_the_rusher_in_capture_mode():
     """
     wins = sum(entry_won(play(["cw-rusher", DEFENDER], seed, victory="capture"), 1, seed) for seed in range(5))
     assert wins >= 1, "the searching player lost all of the first 5 games to the rusher"
+
+
+# -- the planning player (rules.md, "The planning player"): fast, so these play more games -----------------------------
+@pytest.mark.parametrize(("victory", "measured"), [("expansion", "24%"), ("capture", "43%"), ("annihilation", "43%")])
+def test_balance_the_planning_player_holds_off_the_rusher(victory: str, measured: str) -> None:
+    """Target: the rusher wins at most 55% against the game's best computer player; measured over 200 games: 24% in
+    expansion, 43% in capture and in annihilation (rules.md, "Balance").
+
+    Tolerance: at most 20 of 40 games (50%).
+    """
+    wins = sum(entry_won(play(["cw-rusher", GENERAL], seed, victory=victory), 0, seed) for seed in range(40))
+    assert wins <= 20, f"the rusher won {wins} of 40 {victory} games against {GENERAL} (measured {measured} of 200)"
+
+
+def test_balance_planning_mirrors_end_by_play_and_expansion_is_the_short_game() -> None:
+    """Target: at least 70% of mirrors end by play, expansion shortest; measured over 200 games a mode: every game
+    ended by play, in 5.0 rounds (expansion) and 9.6 (capture, annihilation) on average (rules.md, "Balance").
+
+    Tolerance: 20 games a mode, at least 18 ended by play; expansion's mean length below capture's and annihilation's.
+    """
+    lengths = {}
+    for victory in ("expansion", "capture", "annihilation"):
+        games = [play([GENERAL, GENERAL], seed, victory=victory) for seed in range(20)]
+        assert sum(by_victory(state) for state in games) >= 18, victory
+        lengths[victory] = sum(round_ended(state) for state in games) / len(games)
+    assert lengths["expansion"] < lengths["capture"] and lengths["expansion"] < lengths["annihilation"], lengths
+
+
+def test_balance_the_planning_player_beats_greedy_by_reaching_three_worlds() -> None:
+    """Target: beat greedy at least 70% and reach three worlds in expansion mode; measured 200 of 200 games won, and
+    bases on three worlds in 193 (rules.md, "Balance").
+
+    Tolerance: 20 games, at least 16 won, at least 14 of them by the expansion victory (bases on three worlds).
+    """
+    games = [(seed, play([GENERAL, "greedy"], seed, victory="expansion")) for seed in range(20)]
+    won = [state for seed, state in games if entry_won(state, 0, seed)]
+    assert len(won) >= 16
+    assert sum("wins by expansion" in state.outcome.reason for state in won) >= 14  # type: ignore[union-attr]
