@@ -19,7 +19,7 @@ from rich.console import Console
 
 import astrarium
 from astrarium.agents import make_agent
-from astrarium.agents.levels import LEVELS, PLAY_SECONDS, level_names, table_spec
+from astrarium.agents.levels import LEVELS, PLAY_SECONDS, level_names, level_summary, table_spec
 from astrarium.cli.menu import run_menu, seat_kinds
 from astrarium.cli.session import PlayLoop, parse_seats
 
@@ -148,6 +148,24 @@ def test_the_menu_offers_the_levels_with_what_they_mean() -> None:
     text = output(c)
     for level in level_names():
         assert LEVELS[level].summary in text
+
+
+def test_the_menu_says_what_a_games_own_level_plays() -> None:
+    c = console()
+    answers = iter([str(astrarium.list_games().index("connected-worlds") + 1), "2"])
+
+    def ask(prompt: str) -> str:
+        if prompt.startswith("Seat"):
+            raise StopIteration  # the table of who may sit where has been shown
+        if prompt.startswith("Game") or prompt.startswith("Players"):
+            return next(answers)
+        return ""  # every option at its default
+
+    with pytest.raises(StopIteration):
+        run_menu(c, ask)
+    text = " ".join(output(c).split())
+    assert level_summary("hard", "connected-worlds") in text and "guards what the enemy can strike" in text
+    assert LEVELS["medium"].summary in text
 
 
 # -- 2. the recap, board, history and move numbers ------------------------------------------------

@@ -55,6 +55,16 @@ GAME_LEVELS: dict[str, dict[str, str]] = {
 }
 
 
+#: What a level of :data:`GAME_LEVELS` plays, in the words a person reads in the menu (in place of the level's summary).
+GAME_LEVEL_SUMMARIES: dict[str, dict[str, str]] = {
+    "streamlines": {
+        "medium": "tries each action against the scripted courier on 4 re-dealt decks",
+        "hard": "tries each action against the scripted courier on 12 re-dealt decks",
+    },
+    "connected-worlds": {"hard": "answers at once; guards what the enemy can strike next turn and attacks with the rest"},
+}
+
+
 @dataclass(frozen=True)
 class Level:
     """A level: its name, the player it stands for, and a line a person reads in the menu."""
@@ -85,6 +95,11 @@ LEVELS: dict[str, Level] = {
     "medium": Level("medium", "thinks 0.3 s a move; searches a few moves ahead"),
     "hard": Level("hard", "thinks 2 s a move; searches furthest ahead"),
 }
+
+
+def level_summary(name: str, game: str | None = None) -> str:
+    """The line a person reads about level ``name`` (for ``game``: what that game's level plays, if it is its own)."""
+    return GAME_LEVEL_SUMMARIES.get(game or "", {}).get(name, LEVELS[name].summary)
 
 
 def level_names() -> list[str]:

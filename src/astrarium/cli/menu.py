@@ -10,7 +10,7 @@ from rich.table import Table
 
 import astrarium
 from astrarium.agents import agent_names
-from astrarium.agents.levels import LEVELS, PLAY_SECONDS, SEARCH_KINDS
+from astrarium.agents.levels import LEVELS, PLAY_SECONDS, SEARCH_KINDS, level_summary
 from astrarium.cli.common import SEED_RANGE, fresh_seed, parse_number
 from astrarium.cli.session import HUMAN, Ask, PlayLoop, QuitGame, build_agents
 from astrarium.core.errors import OptionError
@@ -37,14 +37,14 @@ def seat_kinds(game_id: str) -> list[str]:
     return [HUMAN, *agent_names(game_id), *LEVELS]
 
 
-def _kinds_table(kinds: list[str]) -> Table:
+def _kinds_table(kinds: list[str], game_id: str | None = None) -> Table:
     table = Table(show_header=True, title="Who sits where")
     table.add_column("#", style="cyan", justify="right")
     table.add_column("player")
     table.add_column("plays")
     for i, kind in enumerate(kinds, start=1):
-        level = LEVELS.get(kind)
-        table.add_row(str(i), escape(kind), escape(level.summary if level else KIND_WORDS.get(kind, "a fixed strategy of this game")))
+        words = level_summary(kind, game_id) if kind in LEVELS else KIND_WORDS.get(kind, "a fixed strategy of this game")
+        table.add_row(str(i), escape(kind), escape(words))
     return table
 
 
@@ -161,7 +161,7 @@ def _menu(console: Console, ask: Ask) -> None:
             players = _choose(ask, console, "Players", game.min_players, game.max_players, game.min_players)
         options = choose_options(ask, console, game, players)
         kinds = seat_kinds(game.id)
-        console.print(_kinds_table(kinds))
+        console.print(_kinds_table(kinds, game.id))
         seats: dict[int, str] = {}
         for seat in range(players):
             default = 1 if seat == 0 else kinds.index(DEFAULT_LEVEL) + 1
