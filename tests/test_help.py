@@ -322,13 +322,16 @@ def test_streamlines_levels_play_the_search_team_over_the_courier() -> None:
     assert agent.choose(state) in state.legal_actions()
 
 
-def test_connected_worlds_hard_level_plays_the_scripted_general() -> None:
-    assert table_spec("medium", True, "connected-worlds") == f"mcts:{TUNING['connected-worlds']},seconds=0.3"
-    assert table_spec("hard", True, "connected-worlds") == "cw-general"
+def test_connected_worlds_levels_play_the_general_and_the_search_over_it() -> None:
+    from astrarium.agents.levels import CW_HARD
+
+    assert table_spec("easy", True, "connected-worlds") == "greedy"
+    assert table_spec("medium", True, "connected-worlds") == "cw-general"
+    assert table_spec("hard", True, "connected-worlds") == CW_HARD
     game = astrarium.get_game("connected-worlds")
     loop = PlayLoop(game.new_game(2, 3), {0: "human", 1: "hard"}, console(), Person([]))
     agent = loop.agents[1]
-    assert agent.name == "cw-general"
+    assert agent.name == "rollout" and agent.base_spec == "cw-general"  # type: ignore[attr-defined]
     state = game.new_game(2, 3)
     assert agent.choose(state) in state.legal_actions()
 

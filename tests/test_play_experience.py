@@ -164,8 +164,8 @@ def test_the_menu_says_what_a_games_own_level_plays() -> None:
     with pytest.raises(StopIteration):
         run_menu(c, ask)
     text = " ".join(output(c).split())
-    assert level_summary("hard", "connected-worlds") in text and "guards what the enemy can strike" in text
-    assert LEVELS["medium"].summary in text
+    assert level_summary("medium", "connected-worlds") in text and "guards what the enemy can strike" in text
+    assert level_summary("hard", "connected-worlds") in text and LEVELS["easy"].summary in text
 
 
 # -- 2. the recap, board, history and move numbers ------------------------------------------------
