@@ -491,16 +491,7 @@ class GeneralPlayer(_ScriptedConnected):
         for c, o, s, _ in seen.units:
             if o == seen.seat:
                 count[(c, s)] = count.get((c, s), 0) + 1
-        # a unit may leave only if more of its kind stand there than the base needs
-        free = [
-            a
-            for a in legal
-            if not (
-                type(a) is A.Move
-                and a.piece > 0
-                and count.get((seen.cell(a.cell), a.piece), 0) <= guards.get((seen.cell(a.cell), a.piece), 0)
-            )
-        ]
+        free = [a for a in legal if not (type(a) is A.Move and a.piece > 0 and self._kept(seen, a, count, guards))]
         if targets:
             move = self._rusher._move(seen, free, distances_to(seen.state, targets, 1, seen.seat), targets)
             if move is not None:
