@@ -31,6 +31,7 @@ from astrarium.agents.search import check_flag, seat_to_act
 from astrarium.core.game import State
 from astrarium.games.connected_worlds import actions as A
 from astrarium.games.connected_worlds.combat import BaseFate, base_falls, resolve
+from astrarium.games.connected_worlds.evaluate import strongest_fighters
 from astrarium.games.connected_worlds.plan import FAR, distances, distances_to, hops
 
 GAME_ID = "connected-worlds"
@@ -458,8 +459,9 @@ class GeneralPlayer(_ScriptedConnected):
         self._expander = ExpanderPlayer(seed, guard=True)
 
     def _play(self, seen: _Seen, legal: list[Any], phase: str) -> Any:
-        guards = self._guards(seen)
+        guards, needs = self._defence(seen)
         targets = self._targets(seen, guards)
+        to_target = distances_to(seen.state, targets, 1, seen.seat) if targets else {}
         if phase == "moving":
             moving = seen.view["moving"]
             if moving["piece"] == "base":
@@ -468,21 +470,18 @@ class GeneralPlayer(_ScriptedConnected):
             strength = int(moving["piece"][1:])
             if self._expander._intruders(seen, here, strength):
                 return self._expander._step(seen, legal)
-            return self._rusher._step(seen, legal, targets, distances_to(seen.state, targets, 1, seen.seat) if targets else {})
+            return self._rusher._step(seen, legal, targets, to_target)
         deploys = [a for a in legal if type(a) is A.Deploy]
         bases = [a for a in deploys if seen.card(a.card).is_base]
         if bases:
             return _spread_deploy(seen, bases)
         fighters = [a for a in deploys if not seen.card(a.card).is_base]
-        needs = self._needs(seen)
         if fighters:
             strongest = max(seen.card(a.card).strength for a in fighters)
             best = [a for a in fighters if seen.card(a.card).strength == strongest]
-            if needs:
-                on_base = [a for a in best if seen.cell(a.cell) in needs]
-                if on_base:
-                    return min(on_base, key=lambda a: (-needs[seen.cell(a.cell)], a.cell))
-            to_target = distances_to(seen.state, targets, 1, seen.seat) if targets else {}
+            on_base = [a for a in best if seen.cell(a.cell) in needs]
+            if on_base:
+                return min(on_base, key=lambda a: (-needs[seen.cell(a.cell)], a.cell))
             return min(best, key=lambda a: (to_target.get(seen.cell(a.cell), FAR), a.cell))
         strike = self._expander._strike(seen, legal)
         if strike is not None:
@@ -491,9 +490,11 @@ class GeneralPlayer(_ScriptedConnected):
         for c, o, s, _ in seen.units:
             if o == seen.seat:
                 count[(c, s)] = count.get((c, s), 0) + 1
-        free = [a for a in legal if not (type(a) is A.Move and a.piece > 0 and self._kept(seen, a, count, guards))]
+        # a unit may leave only if more of its kind stand there than its base needs
+        spare = {key: n - guards.get(key, 0) for key, n in count.items()}
+        free = [a for a in legal if not (type(a) is A.Move and a.piece > 0 and spare.get((seen.cell(a.cell), a.piece), 0) <= 0)]
         if targets:
-            move = self._rusher._move(seen, free, distances_to(seen.state, targets, 1, seen.seat), targets)
+            move = self._rusher._move(seen, free, to_target, targets)
             if move is not None:
                 return move
         if seen.view["victory"] == "expansion":
@@ -503,12 +504,6 @@ class GeneralPlayer(_ScriptedConnected):
         worlds = len(seen.worlds_with_base())
         expanding = seen.view["victory"] == "expansion" and worlds < seen.state.worlds_needed
         return _economy(seen, legal, unit_buy="standard-base" if expanding and not needs else None, research="harvester")
-
-    @staticmethod
-    def _kept(seen: _Seen, move: Any, count: dict[tuple[int, int], int], guards: dict[tuple[int, int], int]) -> bool:
-        """Whether the unit ``move`` would move is needed on its base (no more of its kind stand there than the base needs)."""
-        key = (seen.cell(move.cell), move.piece)
-        return count.get(key, 0) <= guards.get(key, 0)
 
     def _targets(self, seen: _Seen, guards: dict[tuple[int, int], int]) -> list[int]:
         """The enemy bases the seat's surplus units together could take, else every enemy base (else every enemy unit)."""
@@ -527,76 +522,47 @@ class GeneralPlayer(_ScriptedConnected):
         weak = [b for b in bases if base_falls(surplus, [s for c, o, s, _ in seen.units if c == b and o != seen.seat], seen.bases[b][1])]
         return weak or bases
 
-    def _threat(self, seen: _Seen, cell: int) -> list[int]:
+    def _defence(self, seen: _Seen) -> tuple[dict[tuple[int, int], int], dict[int, int]]:
+        """What each of the seat's bases needs against the enemy's next turn (:meth:`_threat`).
+
+        Returns the *guards*, how many units of each (hex, strength) must stay on their base to hold
+        it (the strongest first), and the *needs*, the bases that would fall with the units now on
+        them, each with the force it lacks.
+        """
+        guards: dict[tuple[int, int], int] = {}
+        needs: dict[int, int] = {}
+        reserves = strongest_fighters(seen.state)
+        for cell in seen.my_bases():
+            threat = self._threat(seen, cell, reserves)
+            if not threat:
+                continue
+            strength = seen.bases[cell][1]
+            here = sorted((s for c, o, s, _ in seen.units if c == cell and o == seen.seat), reverse=True)
+            if base_falls(threat, here, strength):
+                needs[cell] = max(1, sum(threat) - sum(here) - strength)
+            kept: list[int] = []
+            for s in here:
+                if not base_falls(threat, kept, strength):
+                    break
+                kept.append(s)
+                guards[(cell, s)] = guards.get((cell, s), 0) + 1
+        return guards, needs
+
+    def _threat(self, seen: _Seen, cell: int, reserves: list[int]) -> list[int]:
         """The enemy force that could strike the base on ``cell`` in the enemy's next turn.
 
         A unit reaches a base in one turn only from the same board (landing where its player holds no territory is a
         beachhead, which ends its move), so the threat is the enemy units on the base's board within
-        :data:`STRIKE_RANGE` map steps, with each enemy's strongest unit card when that enemy has a base on the board
-        (a card is deployed in its territory and may move on).
+        :data:`STRIKE_RANGE` map steps, with each enemy's strongest unit card (``reserves``, per player) when that
+        enemy has a base on the board (a card is deployed in its territory and may move on).
         """
         board_of = seen.board.board_of
         row = hops(seen.board)[cell]
         here = board_of[cell]
         force = [s for c, o, s, _ in seen.units if o != seen.seat and board_of[c] == here and row[c] <= STRIKE_RANGE]
         owners = {o for c, (o, _) in seen.bases.items() if o != seen.seat and board_of[c] == here}
-        if force or owners:
-            force += self._reserves(seen, owners)
+        force += [reserves[o] for o in sorted(owners) if reserves[o]]
         return force
-
-    def _reserves(self, seen: _Seen, players: set[int]) -> list[int]:
-        """The strongest fighting unit card each of ``players`` owns undeployed.
-
-        Public knowledge: every card bought is announced and a deployed card leaves the game, so the cards a player
-        owns are known (only where they lie, hand or deck, is secret); they are read here as one pile.
-        """
-        st = seen.state
-        cards = st.cards.cards
-        out = []
-        for p in sorted(players):
-            best = max(
-                (
-                    cards[i].strength
-                    for pile in (st.hands[p], st.decks[p], st.discards[p])
-                    for i in pile
-                    if cards[i].is_unit and not cards[i].is_base
-                ),
-                default=0,
-            )
-            if best:
-                out.append(best)
-        return out
-
-    def _guards(self, seen: _Seen) -> dict[tuple[int, int], int]:
-        """How many of each (hex, strength) unit must stay on their base to hold it against its threat."""
-        keep: dict[tuple[int, int], int] = {}
-        for cell in seen.my_bases():
-            threat = self._threat(seen, cell)
-            if not threat:
-                continue
-            strength = seen.bases[cell][1]
-            here = sorted((s for c, o, s, _ in seen.units if c == cell and o == seen.seat), reverse=True)
-            kept: list[int] = []
-            for s in here:
-                if not base_falls(threat, kept, strength):
-                    break
-                kept.append(s)
-            for s in kept:
-                keep[(cell, s)] = keep.get((cell, s), 0) + 1
-        return keep
-
-    def _needs(self, seen: _Seen) -> dict[int, int]:
-        """The seat's threatened bases that would fall with the units now on them, by the force they lack."""
-        out: dict[int, int] = {}
-        for cell in seen.my_bases():
-            threat = self._threat(seen, cell)
-            if not threat:
-                continue
-            strength = seen.bases[cell][1]
-            here = [s for c, o, s, _ in seen.units if c == cell and o == seen.seat]
-            if base_falls(threat, here, strength):
-                out[cell] = max(1, sum(threat) - sum(here) - strength)
-        return out
 
 
 #: The players this module registers, by name.

@@ -179,6 +179,23 @@ def _card_values(st: ConnectedWorldsState) -> _Values:
 _CARD_VALUES: dict[int, tuple[object, _Values]] = {}
 
 
+def strongest_fighters(st: ConnectedWorldsState) -> list[int]:
+    """Per player, the strength of the strongest fighting unit card they own undeployed (0: none).
+
+    Public knowledge: every card bought is announced and a deployed card leaves the game, so the cards a
+    player owns are known; only where they lie (hand, deck or discard pile) is secret, and they are read
+    here as one pile.
+    """
+    fighter_of = _card_values(st)[3]
+    strongest = [0] * st.players
+    for p in range(st.players):
+        for pile in (st.hands[p], st.decks[p], st.discards[p]):
+            for i in pile:
+                if fighter_of[i] > strongest[p]:
+                    strongest[p] = fighter_of[i]
+    return strongest
+
+
 def _guard(
     table: tuple[tuple[int, ...], ...],
     mine: list[tuple[int, int]],
@@ -264,12 +281,7 @@ def measures(st: ConnectedWorldsState) -> list[dict[str, float]]:
     units_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for c, o, s in units:
         units_of[o].append((c, s))
-    strongest = [0] * n
-    for p in range(n):
-        for pile in (st.hands[p], st.decks[p], st.discards[p]):
-            for i in pile:
-                if fighter_of[i] > strongest[p]:
-                    strongest[p] = fighter_of[i]
+    strongest = strongest_fighters(st)
     out: list[dict[str, float]] = []
     for p in range(n):
         mine = bases_of[p]
