@@ -66,7 +66,7 @@ GAME_LEVEL_SUMMARIES: dict[str, dict[str, str]] = {
     },
     "connected-worlds": {
         "medium": "answers at once; guards what the enemy can strike next turn and attacks with the rest",
-        "hard": "tries each action with that plan playing both sides 20 actions ahead",
+        "hard": "tries each action, then plays the medium plan for both sides 20 actions ahead",
     },
 }
 

@@ -24,6 +24,7 @@ KIND_WORDS = {
     HUMAN: "a person at this terminal",
     "random": "plays any legal action",
     "greedy": "the easy level: looks one action ahead",
+    "rollout": "tries each action, then lets a base player (greedy unless told) play on",
     **{kind: f"searches {PLAY_SECONDS:g} s a move" for kind in SEARCH_KINDS},
 }
 
