@@ -24,7 +24,7 @@ from astrarium.agents.arena import Summary, plan_matches, run_matches, summarise
 #: The mcts budget per game (small enough that 100 games take minutes on 2 cores); see docs/agents.md.
 BUDGETS: dict[str, str] = {
     "celestials": "mcts:iterations=150,depth=10",
-    "connected-worlds": "mcts:iterations=60,depth=20",
+    "connected-worlds": "mcts:iterations=60,depth=20,guide=none",
     "constellations": "mcts:iterations=300,rollout=heuristic,depth=2,c=0.5",
     "orbital-combat": "mcts:iterations=200,rollout=heuristic,depth=4",
     "streamlines": "mcts:iterations=200,rollout=heuristic,depth=4",

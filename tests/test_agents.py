@@ -282,6 +282,53 @@ def test_greedy_expansion_tries_the_one_step_best_action_first() -> None:
     assert len(firsts) > 1
 
 
+def test_a_guide_s_move_is_searched_first_and_kept_unless_the_search_clearly_finds_better() -> None:
+    # Nim from 10: the winning move is to take 2; greedy sees no win one step ahead and takes one of the three
+    # moves at random (by its seed). The guide is built with the search's seed, and its move is expanded first,
+    # so one simulation plays it.
+    state = nim(10)
+    guided = {s: make_agent("greedy", seed=s).choose(state) for s in range(12)}
+    assert {a for a in guided.values() if a != Take(2)}
+    for s, action in guided.items():
+        assert make_agent("mcts:iterations=1,guide=greedy", seed=s).choose(state) == action
+    seed = next(s for s, a in guided.items() if a != Take(2))
+    # With a large bias a losing guide's move keeps most visits on a small budget ...
+    agent = make_agent("mcts:iterations=60,guide=greedy,bias=1000", seed=seed)
+    assert agent.choose(state) == guided[seed]
+    assert max(agent.last_visits, key=agent.last_visits.get) == str(guided[seed])
+    # ... and with a small one the search leaves it once its values say so.
+    for kind in ("mcts", "ismcts"):
+        assert make_agent(f"{kind}:iterations=3000,guide=greedy,bias=0.5", seed=seed).choose(state) == Take(2), kind
+
+
+def test_the_search_is_guided_by_the_game_s_own_planner_unless_told_none() -> None:
+    # Connected Worlds names the scripted general as its guide (mcts.GAME_GUIDES): one simulation plays its move.
+    from astrarium.agents.mcts import GAME_GUIDES
+
+    assert GAME_GUIDES == {"connected-worlds": "cw-general"}
+    for state in positions("connected-worlds", count=6):
+        for seed in range(3):
+            general = make_agent("cw-general", seed=seed).choose(state.clone())
+            for kind in ("mcts", "ismcts"):
+                agent = make_agent(f"{kind}:iterations=1", seed=seed)
+                assert agent.choose(state.clone()) == general, (kind, str(state.history[-3:]))
+    # Unguided, a single simulation expands an action at random, so over seeds it does not always play the general's.
+    state = positions("connected-worlds", count=1)[0]
+    general = make_agent("cw-general").choose(state.clone())
+    unguided = {make_agent("mcts:iterations=1,guide=none", seed=s).choose(state.clone()) for s in range(20)}
+    assert unguided - {general}
+    # A game without a guide searches as before: Nim has none, so guide=auto and guide=none pick alike.
+    for seed in range(5):
+        unguided = make_agent("mcts:iterations=50,guide=none", seed=seed).choose(nim(10))
+        assert make_agent("mcts:iterations=50", seed=seed).choose(nim(10)) == unguided
+
+
+def test_a_guide_written_for_another_game_is_refused_when_it_is_asked() -> None:
+    agent = make_agent("mcts:iterations=5,guide=cw-general", seed=0)
+    with pytest.raises(ValueError, match="connected-worlds"):
+        agent.choose(nim(10))
+
+
 def after(state: State, action: Any) -> State:
     copy = state.clone()
     copy.apply(action)

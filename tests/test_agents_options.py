@@ -26,8 +26,8 @@ from astrarium.agents.arena import plan_matches, play_match, run_matches
 #: Every numeric option of every player, with a value inside its range.
 NUMERIC = {
     "greedy": {"samples": "2"},
-    "mcts": {"iterations": "5", "seconds": "0.5", "c": "1", "depth": "3", "epsilon": "0.5"},
-    "ismcts": {"iterations": "5", "seconds": "0.5", "c": "1", "depth": "3", "epsilon": "0.5"},
+    "mcts": {"iterations": "5", "seconds": "0.5", "c": "1", "depth": "3", "epsilon": "0.5", "bias": "5"},
+    "ismcts": {"iterations": "5", "seconds": "0.5", "c": "1", "depth": "3", "epsilon": "0.5", "bias": "5"},
 }
 NOT_FINITE = ["nan", "NaN", "inf", "-inf", "Infinity", "1e999", "-1e309"]
 OUT_OF_RANGE = ["-1", "-0.5", "1e9", "99999999999", "10000001"]
@@ -57,7 +57,7 @@ def test_every_numeric_option_accepts_a_value_in_its_range(kind: str, name: str)
 def test_nan_given_directly_to_the_constructor_is_refused_too() -> None:
     from astrarium.agents import MCTSAgent
 
-    for name in ("seconds", "c", "epsilon", "iterations", "depth"):
+    for name in ("seconds", "c", "epsilon", "iterations", "depth", "bias"):
         with pytest.raises(ValueError, match=f"^{name} must be"):
             MCTSAgent(**{name: float("nan")})
 
@@ -100,6 +100,8 @@ def test_every_registered_player_declares_its_options() -> None:
         "normalize",
         "perfect_information",
         "expand",
+        "guide",
+        "bias",
     ]
 
 
@@ -113,6 +115,8 @@ def test_every_registered_player_declares_its_options() -> None:
         ("mcts:normalize=2", "normalize must be true or false"),
         ("mcts:rollout=5", "rollout must be one of random, heuristic, not 5"),
         ("mcts:expand=best", "expand must be one of random, greedy, not 'best'"),
+        ("mcts:guide=5", "guide must be auto, none or a player such as greedy or cw-general, not 5"),
+        ("mcts:guide=nobody", "unknown player kind 'nobody'"),
         ("mcts:iterations=true", "iterations must be a whole number from 1 to 10,000,000, not True"),
         ("mcts:" + "x" * 300, "longer than 200 characters"),
         ("mcts:=3", "should look like name=value"),

@@ -44,6 +44,7 @@ from astrarium.agents.search import (
     check_flag,
     check_number,
     check_whole,
+    legal_match_of,
     must_sample,
     sampled_copy,
     seat_to_act,
@@ -104,7 +105,7 @@ class RolloutAgent:
             return legal[0]
         seat = seat_to_act(state)
         # the base player's action, as the legal list's own object (so that it is found among those compared)
-        default = _legal(state, self.base.choose(state), self.base_spec)
+        default = legal_match_of(state, self.base.choose(state), self.base_spec)
         sample = must_sample(state, self.perfect_information)
         values: list[list[float]] = [[] for _ in legal]
         for _ in range(self.samples):
@@ -146,14 +147,6 @@ class RolloutAgent:
         depth = self.depth
         played = 0
         while not world.is_over and (depth is None or played < depth):
-            advance(world, _legal(world, player.choose(world), self.base_spec))
+            advance(world, legal_match_of(world, player.choose(world), self.base_spec))
             played += 1
         return terminal_or_evaluate(world, seat)
-
-
-def _legal(state: State, action: Any, base: str) -> Any:
-    """The legal list's own object for the base player's ``action``; a base that answers illegally is a fault of that player."""
-    match = state.legal_match(action)
-    if match is None:
-        raise ValueError(f"the base player {short(base, 40)} chose {short(repr(action), 40)}, which is not legal here")
-    return match

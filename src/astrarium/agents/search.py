@@ -30,6 +30,15 @@ def sampled_copy(state: State, seat: int, rand: random.Random) -> State:
     return state.determinize(seat, Rng(rand.getrandbits(64)))
 
 
+def legal_match_of(state: State, action: Any, player: str) -> Any:
+    """The legal list's own object for ``action``, chosen by the helper player ``player`` (a rollout's base, a
+    search's guide); a helper that answers illegally is a fault of that player, named in the error."""
+    match = state.legal_match(action)
+    if match is None:
+        raise ValueError(f"the player {short(player, 40)} chose {short(repr(action), 40)}, which is not legal here")
+    return match
+
+
 def terminal_or_evaluate(state: State, seat: int) -> float:
     """The final return once the game is over, else the game's heuristic for ``seat``."""
     if state.is_over:
