@@ -103,7 +103,8 @@ def state_kib(positions: list[State]) -> float:
 
 
 def mcts_rate(state: State, seconds: float, seed: int = 3, **options: Any) -> float:
-    """Our MCTS's simulations per second from ``state`` within ``seconds``."""
+    """Our MCTS's simulations per second from ``state`` within ``seconds`` (the bare search: no guide, see agents/mcts.py)."""
+    options.setdefault("guide", "none")
     agent = MCTSAgent(seed=seed, seconds=seconds, **options)
     agent.search(state)
     return agent.last_iterations / agent.last_seconds if agent.last_seconds else float("nan")

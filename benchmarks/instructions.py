@@ -82,18 +82,18 @@ def main(argv: list[str]) -> int:
         mark()  # play with clones
         state = game.new_game(players, 1)
         mark()  # setup
-        MCTSAgent(seed=0, iterations=simulations).search(state)
+        MCTSAgent(seed=0, iterations=simulations, guide="none").search(state)
         mark()  # search
         state = mid_game(game, players, steps // count // 2 if mid_moves is None else mid_moves)
         mark()  # setup
-        MCTSAgent(seed=0, iterations=simulations).search(state)
+        MCTSAgent(seed=0, iterations=simulations, guide="none").search(state)
         mark()  # search mid-game
         print("steps", steps, "simulations", simulations)
         return 0
     states = [game.new_game(players, 1 + g) for g in range(count)]
     if workload == "mcts":
         for g, state in enumerate(states):
-            MCTSAgent(seed=g, iterations=MCTS_ITERATIONS).search(state)
+            MCTSAgent(seed=g, iterations=MCTS_ITERATIONS, guide="none").search(state)
         print("simulations", count * MCTS_ITERATIONS)
         return 0
     print("steps", play([] if workload == "setup" else states, copy=workload == "clone"))

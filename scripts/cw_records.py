@@ -6,7 +6,8 @@ the games, the share ended by play (by the victory condition or by elimination, 
 the round limit or an empty map) with its 95% Wilson interval, the mean length in
 rounds (± 1.96 standard errors) over all games and over those ended by play, and for
 each line-up entry the games in which it held bases on the worlds the expansion victory
-needs at some point (replayed action by action).
+needs at some point, and the games ended by play whose loser held no base before their
+last round (replayed action by action).
 """
 
 from __future__ import annotations
@@ -55,19 +56,29 @@ def rounds_of(record: dict[str, object], reason: str) -> int:
     return int(options["round_limit"])
 
 
-def three_worlds(record: dict[str, object]) -> set[int]:
-    """The seats that held bases on the worlds the expansion victory needs at some point of the game."""
+def replayed(record: dict[str, object]) -> tuple[set[int], bool]:
+    """Replayed action by action: the seats that held bases on the worlds the expansion victory needs at some point,
+    and whether a sole loser of a game ended by play held no base before the game's last round (its last units were
+    hunted down after)."""
     actions = record["actions"]
     assert isinstance(actions, list)
+    result = record["result"]
+    assert isinstance(result, dict)
+    winners = result["winners"]
+    loser = 1 - winners[0] if len(winners) == 1 and record["players"] == 2 and by_play(str(result["reason"])) else None
     reached: set[int] = set()
     state = replay(record, upto=0)
     needed = state.worlds_needed  # type: ignore[attr-defined]
+    baseless_round = None
     for action in actions:
         state.apply(action)
         for seat in range(state.players):
             if seat not in reached and len(state.worlds_with_base(seat)) >= needed:  # type: ignore[attr-defined]
                 reached.add(seat)
-    return reached
+        bases = state.bases.values()  # type: ignore[attr-defined]
+        if loser is not None and baseless_round is None and state.phase != 0 and all(o != loser for o, _ in bases):  # type: ignore[attr-defined]
+            baseless_round = state.full_view()["round"]
+    return reached, baseless_round is not None and baseless_round < state.full_view()["round"]
 
 
 def report(folder: Path) -> None:
@@ -86,12 +97,16 @@ def report(folder: Path) -> None:
     print(f"  ended by play: {k} ({100 * k / n:.1f}%, {100 * low:.1f}-{100 * high:.1f})")
     print(f"  mean length: {mean:.1f} ± {margin:.1f} rounds; ended by play: {mean_play:.1f} ± {margin_play:.1f}")
     worlds = [0, 0]
+    hunted = 0
     for record in records:
         entries = record["arena"]["entries"]  # type: ignore[index]
-        for seat in three_worlds(record):
+        reached, early = replayed(record)
+        for seat in reached:
             worlds[entries[seat]] += 1
+        hunted += early
     for entry, count in enumerate(worlds):
         print(f"  entry {entry} held bases on the needed worlds in {count} of {n} games")
+    print(f"  the loser held no base before the last round (its units hunted down after) in {hunted} of {k} games ended by play")
 
 
 def main(argv: list[str]) -> int:
