@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from streamlines_fixtures import GAME, scenario_text, stacked, write_scenario
 
@@ -145,6 +145,7 @@ def drawn_cards(lines: list[str]) -> list[str]:
 
 
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4), scenario=st.sampled_from(["introductory", "standard", "hard"]))
+@example(seed=1851, players=3, scenario="standard")  # two ships lost: three turns start in one action
 def test_every_action_is_told_the_same_to_every_seat(seed: int, players: int, scenario: str) -> None:
     """Everything in Streamlines is public but the deck's order: every seat and the spectator read the same lines."""
     state = GAME.new_game(players, seed, {"scenario": scenario})

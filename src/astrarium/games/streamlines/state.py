@@ -42,6 +42,7 @@ from astrarium.games.streamlines.cards import (
 )
 from astrarium.games.streamlines.movement import moves_from, moves_to, same_move, why_path_illegal
 from astrarium.games.streamlines.render import public_view, render
+from astrarium.games.streamlines.words import KEPT_AT_TURN_START
 
 #: Planet stages: untouched, warned (one Collapse on it), collapsing (two), black hole.
 CALM: Final = 0
@@ -394,6 +395,15 @@ class StreamlinesState(State):
 
     # -- playing -------------------------------------------------------------------
     def _apply(self, action: Any) -> None:
+        mark = len(self.events)
+        turn = self.turn_number
+        self._play(action)
+        if self.turn_number != turn:
+            # A turn started: keep the last KEPT_AT_TURN_START events from before this action and every event of it (when
+            # lost ships' turns pass in one action, several turns start; trimming at each dropped the action's own).
+            self.events = self.events[max(0, mark - KEPT_AT_TURN_START) :]
+
+    def _play(self, action: Any) -> None:
         seat = self.turn
         cls = type(action)
         if cls is _DUMP:
@@ -607,7 +617,6 @@ class StreamlinesState(State):
 
     def _start_turn(self, seat: int) -> None:
         """The Clock Is Ticking phase: one card for each planet that is not a black hole."""
-        self.events = self.events[-6:]
         self.turn = seat
         self.turn_number += 1
         self.used = 0

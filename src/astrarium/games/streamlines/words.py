@@ -49,7 +49,8 @@ CARD_WORDS = {
 ARROW_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 #: The game's events speak in the past; the log speaks in the present, like its other lines.
 PRESENT_TENSE = ((" flew into ", " flies into "), (" was swallowed ", " is swallowed "), (" was shuffled ", " is shuffled "))
-#: The most events a turn start keeps from before (the game trims its event list to this many).
+#: The most events from before an action that the game keeps once a turn has started in it (the state trims its
+#: event list by this; the events of the action itself are all kept).
 KEPT_AT_TURN_START = 6
 
 _CLOCK = re.compile(r"clock for ([a-i][1-9]): ([a-z-]+), discarded")
@@ -103,10 +104,11 @@ def _count(pile: object, name: str) -> int:
 def new_events(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """The events in ``after`` that are not in ``before``.
 
-    The game appends events and trims the list at each turn start, so the old
+    The game appends events and, after an action in which a turn started, keeps
+    only the last :data:`KEPT_AT_TURN_START` events from before it, so the old
     ones that survive are a tail of ``before``'s list at the head of
-    ``after``'s: the longest such overlap is removed (at most the number kept
-    at a turn start, when a turn started in between).
+    ``after``'s: the longest such overlap is removed (at most that many when a
+    turn started in between).
     """
     old = [e for e in _list(before.get("events")) if isinstance(e, str)]
     new = [e for e in _list(after.get("events")) if isinstance(e, str)]
