@@ -21,6 +21,24 @@ for a budget of iterations or seconds:
 
 The move played is the root's most visited action.
 
+Secrets and chance. In a game with hidden information or chance after setup,
+searching the real state would read other hands and the coming draws. Unless
+built with ``perfect_information=True``, the players start every iteration
+from a fresh ``state.determinize(seat, rng)``: a world re-sampled from what the
+acting seat can see. Because worlds differ, a node's legal actions differ from
+visit to visit, so children are kept by action and only the children legal in
+the current world compete. ``mcts`` scores them with the parent's visit count
+(determinized UCT on one shared tree); ``ismcts`` is single-observer
+information-set MCTS (Cowling, Powley and Whitehouse 2012): a child counts how
+often it was *available* and uses that count in place of the parent's visits,
+which keeps rarely-legal actions from being over-explored.
+
+In a game with neither secrets nor chance the tree holds untried actions as a
+list and children in a list, the fastest form; this is the form measured
+against OpenSpiel in ``benchmarks/run.py``. Its inner loop is in
+``agents/tree.py``, a module the compiled build turns into C; the players,
+whose options ``make_agent`` reads from their signatures, stay here.
+
 A guide. With ``guide=SPEC`` (any player, such as a game's scripted planner)
 the search asks that player for its move once, at the root, expands that
 action first and adds *progressive bias* to its score, ``bias / (n + 1)`` for
@@ -31,7 +49,9 @@ with the visits. A search whose evaluation misjudges the position (it cannot
 see the blow the opponent will strike next turn) then keeps the guide's plan
 unless the position clearly says otherwise. The default, ``guide=auto``, is
 the game's own guide where :data:`GAME_GUIDES` names one, else none;
-``guide=none`` searches unguided.
+``guide=none`` searches unguided. A guided search keeps its children by
+action, as over re-sampled worlds, also in a game with neither secrets nor
+chance (where its one world is a copy of the position).
 """
 
 from __future__ import annotations
