@@ -273,10 +273,9 @@ class MCTSAgent:
                     for a in legal:
                         child = children[a]
                         child.avail += 1
-                if node is root and guided is not None:
-                    best = self._pick_guided([children[a] for a in legal], node.visits, availability, children.get(guided))
-                elif normalize:
-                    best = self._pick_normalized([children[a] for a in legal], node.visits, availability)
+                if normalize or (node is root and guided is not None):
+                    favoured = children.get(guided) if node is root else None
+                    best = self._pick_scored([children[a] for a in legal], node.visits, availability, favoured)
                 elif availability:
                     for a in legal:
                         child = children[a]
@@ -292,8 +291,10 @@ class MCTSAgent:
             back_up(path, rollout(world))
         return count
 
-    def _pick_guided(self, children: list[Node], parent_visits: int, availability: bool, guided: Node | None) -> Node:
-        """UCT (on rescaled means with ``normalize``) plus the progressive bias ``bias / (n + 1)`` of the guide's move."""
+    def _pick_scored(self, children: list[Node], parent_visits: int, availability: bool, guided: Node | None = None) -> Node:
+        """UCT with what the plain loop leaves out: the mean values rescaled to [0, 1] among the siblings with
+        ``normalize`` (robust to the evaluation's scale), and the progressive bias ``bias / (n + 1)`` of the guide's
+        move ``guided``."""
         means = [child.total / child.visits for child in children]
         if self.normalize:
             low, high = min(means), max(means)
@@ -307,22 +308,6 @@ class MCTSAgent:
             score = mean + c * sqrt(log(visits) / child.visits)
             if child is guided:
                 score += bias / (child.visits + 1)
-            if score > best_score:
-                best, best_score = child, score
-        return best
-
-    def _pick_normalized(self, children: list[Node], parent_visits: int, availability: bool) -> Node:
-        """UCT on mean values rescaled to [0, 1] among the siblings (robust to the evaluation's scale)."""
-        means = [child.total / child.visits for child in children]
-        low, high = min(means), max(means)
-        span = high - low
-        c = self.c
-        log, sqrt = math.log, math.sqrt
-        best, best_score = children[0], -math.inf
-        for child, mean in zip(children, means, strict=True):
-            q = (mean - low) / span if span > 0 else 0.5
-            visits = child.avail if availability else parent_visits
-            score = q + c * sqrt(log(visits) / child.visits)
             if score > best_score:
                 best, best_score = child, score
         return best

@@ -132,7 +132,7 @@ def search_fixed(
                 path.append(child)
                 break
             if normalize:
-                best: Node = agent._pick_normalized(children, node.visits, False)
+                best: Node = agent._pick_scored(children, node.visits, False)
             else:
                 best = uct_pick(children, node.visits, c)
             world.apply_unchecked(best.action)
