@@ -115,6 +115,27 @@ def test_second_gate_of_a_pair_says_which_squares_it_joins(tmp_path: Path) -> No
     assert told(state, "lay gate-a", None) == ["Ship B (seat 1) lays Gate A at f5; Gate A now joins e4 and f5."]
 
 
+def test_turns_passed_by_lost_ships_are_told_before_the_turn_that_begins() -> None:
+    # Seed 1851, 3 players, standard: ships C and A are lost, so one end starts three turns (27, 28 and 29).
+    state = GAME.new_game(3, 1851, {"scenario": "standard"})
+    rng = Rng(1851)
+    while True:
+        before = state.picture_view(0)
+        notation = str(rng.choice(state.legal_actions()))
+        state.apply(notation)
+        after = state.picture_view(0)
+        if after["turn_number"] - before["turn_number"] >= 3:
+            break
+    lines = describe(before, notation, after)
+    assert lines[0] == "Ship B (seat 1) ends its turn."
+    turn = next(i for i, line in enumerate(lines) if line.startswith("Turn 29: Ship B (seat 1) to act"))
+    passed = [i for i, line in enumerate(lines) if line.endswith("the turn passes after the Clock phase.")]
+    assert len(passed) == 2 and max(passed) < turn
+    # the three Clock phases' draws are all told, the last after the new turn's line
+    draws = [i for i, line in enumerate(lines) if line.startswith("The Clock draws")]
+    assert len(draws) == 3 and draws[-1] > turn > draws[-2]
+
+
 def test_new_events_survive_the_trim_at_a_turn_start() -> None:
     old = [f"e{i}" for i in range(8)]
     trimmed = old[-6:] + ["n1", "n2"]

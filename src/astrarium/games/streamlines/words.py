@@ -59,6 +59,8 @@ _DUMPED = re.compile(r"ship (\d) dumped ([a-z-]+) into space")
 _COLLAPSE = re.compile(r"Collapse at ([a-i][1-9]): (.+)")
 _DESIGNED = re.compile(r"(Calm Star|Tailwind|Salvage|Ion Storm) at ([a-i][1-9]): (.+)")
 _SHIP = re.compile(r"\bship (\d)\b")
+#: How the game's event of a lost ship's turn passing ends.
+_TURN_PASSES = "the turn passes after the Clock phase"
 
 
 # -- small readers that never fail on a missing or odd value -------------------------------
@@ -280,11 +282,14 @@ def _split_at_turn(events: list[str], turned: bool) -> tuple[list[str], list[str
 
     A new turn starts with the Clock phase, whose events are its draws (and the
     Collapse cards and reshuffles among them); whatever comes before the first
-    of them happened at the end of the mover's turn.
+    of them happened at the end of the mover's turn. When lost ships' turns
+    passed in between (each ends with a "the turn passes" event), the new turn
+    is the one after the last of them, and the passed turns are told before it.
     """
     if turned:
-        for i, event in enumerate(events):
-            if _CLOCK.fullmatch(event) or event.startswith(("Collapse at", "the discard pile")):
+        start = 1 + max((i for i, event in enumerate(events) if event.endswith(_TURN_PASSES)), default=-1)
+        for i in range(start, len(events)):
+            if _CLOCK.fullmatch(events[i]) or events[i].startswith(("Collapse at", "the discard pile")):
                 return events[:i], events[i:]
     return events, []
 
