@@ -8,6 +8,11 @@ rounds (± 1.96 standard errors) over all games and over those ended by play, an
 each line-up entry the games in which it held bases on the worlds the expansion victory
 needs at some point, and the games ended by play whose loser held no base before their
 last round (replayed action by action).
+
+``python scripts/cw_records.py --paired FIRST SECOND`` compares the lengths of two runs
+game by game, by seed (the same deal, for instance in two victory modes): the mean
+difference SECOND minus FIRST in actions and in rounds, ± 1.96 standard errors, and how
+many games were longer, as long, shorter.
 """
 
 from __future__ import annotations
@@ -109,10 +114,35 @@ def report(folder: Path) -> None:
     print(f"  the loser held no base before the last round (its units hunted down after) in {hunted} of {k} games ended by play")
 
 
+def paired(first: Path, second: Path) -> None:
+    """The difference in length, game by game over the seeds both folders hold, of ``second`` against ``first``."""
+
+    def lengths(folder: Path) -> dict[int, tuple[int, int]]:
+        out = {}
+        for path in sorted(folder.glob("*.json")):
+            record = load_record(path)
+            actions = record["actions"]
+            assert isinstance(actions, list)
+            out[int(record["seed"])] = (len(actions), rounds_of(record, str(record["result"]["reason"])))  # type: ignore[index, call-overload]
+        return out
+
+    a, b = lengths(first), lengths(second)
+    seeds = sorted(set(a) & set(b))
+    print(f"{second} against {first}: {len(seeds)} seeds in both")
+    for index, unit in ((0, "actions"), (1, "rounds")):
+        diffs = [b[s][index] - a[s][index] for s in seeds]
+        mean, margin = mean_and_margin(diffs)
+        longer, same = sum(d > 0 for d in diffs), sum(d == 0 for d in diffs)
+        print(f"  {unit}: {mean:+.2f} ± {margin:.2f}; longer in {longer}, as long in {same}, shorter in {len(diffs) - longer - same}")
+
+
 def main(argv: list[str]) -> int:
-    if not argv:
+    if not argv or (argv[0] == "--paired" and len(argv) != 3):
         print(__doc__)
         return 2
+    if argv[0] == "--paired":
+        paired(Path(argv[1]), Path(argv[2]))
+        return 0
     for name in argv:
         report(Path(name))
     return 0

@@ -23,7 +23,7 @@ GAME = astrarium.get_game("connected-worlds")
 SEARCH = "mcts:iterations=200,depth=0"
 #: The same search unguided, the defending level of rules.md, "The defender".
 DEFENDER = "mcts:iterations=200,depth=0,guide=none"
-#: The planning player, the game's hard level (rules.md, "The planning player").
+#: The planning player, the game's medium level (rules.md, "The planning player").
 GENERAL = "cw-general"
 #: The house rules before the repair, as options (the issue's round-1 rush).
 OLD_RULES = {"first_base": 1, "landing": "territory-or-any", "gather": "anywhere", "elimination": False}
@@ -64,12 +64,24 @@ def test_balance_the_round_1_rush_of_the_old_rules_is_gone():
 
 
 def test_balance_the_rusher_does_not_dominate_the_expander_in_expansion_mode():
-    """Target: the rusher wins at most 55%; measured 58.5% (51.6-65.1) over 200 games (rules.md, "Balance").
+    """Target: the rusher wins at most 55%; measured 55.4% (52.3-58.5) over 1,000 games, 58.5% over the first 200
+    (rules.md, "The rusher against the expander").
 
     Tolerance: at most 15 of 20 games (75%); a true rate of 58.5% gives more in about 4% of samples of 20.
     """
     wins = sum(entry_won(play(["cw-rusher", "cw-expander"], seed, victory="expansion"), 0, seed) for seed in range(20))
     assert wins <= 15, f"the rusher won {wins} of 20 against the expander"
+
+
+def test_balance_the_expander_loses_the_war_modes_to_attack_not_to_the_rush():
+    """The expander never attacks, so it can win capture only on the tie-break: the rusher beat it in 85 of 100 games,
+    and the planning player, which attacks where it would win, in 91% (86-94) of 200 (rules.md, "The rusher against
+    the expander in capture and annihilation").
+
+    Tolerance: the planning player wins at least 15 of the first 20 games of that run.
+    """
+    wins = sum(entry_won(play([GENERAL, "cw-expander"], seed, victory="capture"), 0, seed) for seed in range(20))
+    assert wins >= 15, f"{GENERAL} won {wins} of 20 capture games against the expander"
 
 
 def test_balance_the_unguided_search_loses_to_the_rusher_but_not_every_game():
@@ -82,10 +94,10 @@ def test_balance_the_unguided_search_loses_to_the_rusher_but_not_every_game():
     assert wins >= 1, "the unguided search lost all of the first 5 games to the rusher"
 
 
-@pytest.mark.parametrize(("victory", "measured"), [("expansion", "22%"), ("capture", "44%"), ("annihilation", "42%")])
+@pytest.mark.parametrize(("victory", "measured"), [("expansion", "23%"), ("capture", "42%"), ("annihilation", "42%")])
 def test_balance_the_searching_player_holds_off_the_rusher(victory: str, measured: str) -> None:
-    """Target: the rusher wins at most 55% against mcts; measured over 200 games against the guided search: 22% in
-    expansion, 44% in capture, 42% in annihilation (rules.md, "Balance").
+    """Target: the rusher wins at most 55% against mcts; measured over 200 games against the guided search: 23% in
+    expansion, 42% in capture and in annihilation (rules.md, "Balance").
 
     Tolerance: at most 6 of 10 games (60%).
     """
@@ -94,8 +106,8 @@ def test_balance_the_searching_player_holds_off_the_rusher(victory: str, measure
 
 
 def test_balance_search_mirrors_end_by_play() -> None:
-    """Target: at least 70% of mcts mirrors end by play; measured over 200 games a mode with the guided search: every
-    game (rules.md, "The guided search").
+    """Target: at least 70% of mcts mirrors end by play; measured over 200 games a mode with the guided search: 599 of
+    600 games (rules.md, "The guided search").
 
     Tolerance: the first 2 games of each mode's run (about 10 s of CPU each) end by play.
     """
