@@ -101,7 +101,7 @@ def report(folder: Path) -> None:
     print(f"{folder}: {n} games")
     print(f"  ended by play: {k} ({100 * k / n:.1f}%, {100 * low:.1f}-{100 * high:.1f})")
     print(f"  mean length: {mean:.1f} ± {margin:.1f} rounds; ended by play: {mean_play:.1f} ± {margin_play:.1f}")
-    worlds = [0, 0]
+    worlds = [0] * int(records[0]["players"])  # type: ignore[call-overload]
     hunted = 0
     for record in records:
         entries = record["arena"]["entries"]  # type: ignore[index]
