@@ -6,8 +6,8 @@ the games, the share ended by play (by the victory condition or by elimination, 
 the round limit or an empty map) with its 95% Wilson interval, the mean length in
 rounds (± 1.96 standard errors) over all games and over those ended by play, and for
 each line-up entry the games in which it held bases on the worlds the expansion victory
-needs at some point, and the games ended by play whose loser held no base before their
-last round (replayed action by action).
+needs at some point, the games ended by play whose loser held no base before their
+last round, and the bases each seat lost, captured or destroyed (replayed action by action).
 
 ``python scripts/cw_records.py --paired FIRST SECOND`` compares the lengths of two runs
 game by game, by seed (the same deal, for instance in two victory modes): the mean
@@ -61,10 +61,10 @@ def rounds_of(record: dict[str, object], reason: str) -> int:
     return int(options["round_limit"])
 
 
-def replayed(record: dict[str, object]) -> tuple[set[int], bool]:
+def replayed(record: dict[str, object]) -> tuple[set[int], bool, list[int]]:
     """Replayed action by action: the seats that held bases on the worlds the expansion victory needs at some point,
-    and whether a sole loser of a game ended by play held no base before the game's last round (its last units were
-    hunted down after)."""
+    whether a sole loser of a game ended by play held no base before the game's last round (its last units were
+    hunted down after), and how many bases each seat lost (captured or destroyed)."""
     actions = record["actions"]
     assert isinstance(actions, list)
     result = record["result"]
@@ -75,15 +75,29 @@ def replayed(record: dict[str, object]) -> tuple[set[int], bool]:
     state = replay(record, upto=0)
     needed = state.worlds_needed  # type: ignore[attr-defined]
     baseless_round = None
+    lost = [0] * state.players
+    held = owned_bases(state)
     for action in actions:
         state.apply(action)
+        now = owned_bases(state)
+        for seat in range(state.players):
+            lost[seat] += max(0, held[seat] - now[seat])
+        held = now
         for seat in range(state.players):
             if seat not in reached and len(state.worlds_with_base(seat)) >= needed:  # type: ignore[attr-defined]
                 reached.add(seat)
         bases = state.bases.values()  # type: ignore[attr-defined]
         if loser is not None and baseless_round is None and state.phase != 0 and all(o != loser for o, _ in bases):  # type: ignore[attr-defined]
             baseless_round = state.full_view()["round"]
-    return reached, baseless_round is not None and baseless_round < state.full_view()["round"]
+    return reached, baseless_round is not None and baseless_round < state.full_view()["round"], lost
+
+
+def owned_bases(state: object) -> list[int]:
+    """How many bases each seat has on the map (a base that moves keeps its count; one captured or destroyed lowers it)."""
+    counts = [0] * state.players  # type: ignore[attr-defined]
+    for owner, _ in state.bases.values():  # type: ignore[attr-defined]
+        counts[owner] += 1
+    return counts
 
 
 def report(folder: Path) -> None:
@@ -103,15 +117,18 @@ def report(folder: Path) -> None:
     print(f"  mean length: {mean:.1f} ± {margin:.1f} rounds; ended by play: {mean_play:.1f} ± {margin_play:.1f}")
     worlds = [0] * int(records[0]["players"])  # type: ignore[call-overload]
     hunted = 0
+    lost_by_seat = [0] * len(worlds)
     for record in records:
         entries = record["arena"]["entries"]  # type: ignore[index]
-        reached, early = replayed(record)
+        reached, early, lost = replayed(record)
         for seat in reached:
             worlds[entries[seat]] += 1
         hunted += early
+        lost_by_seat = [a + b for a, b in zip(lost_by_seat, lost, strict=True)]
     for entry, count in enumerate(worlds):
         print(f"  entry {entry} held bases on the needed worlds in {count} of {n} games")
     print(f"  the loser held no base before the last round (its units hunted down after) in {hunted} of {k} games ended by play")
+    print(f"  bases lost (captured or destroyed), by seat: {', '.join(str(n) for n in lost_by_seat)}")
 
 
 def paired(first: Path, second: Path) -> None:
