@@ -82,10 +82,9 @@ def replayed(record: dict[str, object]) -> tuple[set[int], bool, list[int]]:
         now = owned_bases(state)
         for seat in range(state.players):
             lost[seat] += max(0, held[seat] - now[seat])
-        held = now
-        for seat in range(state.players):
             if seat not in reached and len(state.worlds_with_base(seat)) >= needed:  # type: ignore[attr-defined]
                 reached.add(seat)
+        held = now
         bases = state.bases.values()  # type: ignore[attr-defined]
         if loser is not None and baseless_round is None and state.phase != 0 and all(o != loser for o, _ in bases):  # type: ignore[attr-defined]
             baseless_round = state.full_view()["round"]
