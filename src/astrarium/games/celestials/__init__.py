@@ -37,7 +37,7 @@ class Celestials(Game):
         Option("first", "sun", "who takes the first turn", str, choices=("sun", "moon")),
         Option("sun_deck", "", "path to a Sun deck file (TOML/JSON); empty: the built-in deck", str),
         Option("moon_deck", "", "path to a Moon deck file (TOML/JSON); empty: the built-in deck", str),
-        Option("position", "", "a starting position as text (see rules.md, 'Positions'); empty: a normal deal", str),
+        Option("position", "", "a starting position as text (see the full rules, 'Positions'); empty: a normal deal", str),
     )
     state_class = CelestialsState
     package = __name__

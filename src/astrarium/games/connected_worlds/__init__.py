@@ -24,7 +24,7 @@ class ConnectedWorldsGame(Game):
         Option("victory", "expansion", "how the game is won", str, choices=("expansion", "capture", "annihilation")),
         Option("round_limit", 30, "the game ends after this round; the tie-break decides", int, minimum=1, maximum=500),
         Option("map", "default", "'default' (the shipped map for the player count), a shipped map's name, or a path to a map file", str),
-        Option("cards", None, "a path to a card table file (None: the seed's cards)", str, nullable=True),
+        Option("cards", None, "a path to a card table file (None: the built-in cards)", str, nullable=True),
         Option("hand_size", 5, "cards drawn up to at the end of each turn", int, minimum=1, maximum=10),
         Option("combat", "end-of-turn", "when combat in a hex is resolved", str, choices=("end-of-turn", "on-entry")),
         Option(
@@ -43,7 +43,7 @@ class ConnectedWorldsGame(Game):
         Option(
             "victory_check",
             "round",
-            "'round': victory is checked at the end of each round (the seed); 'answered': it stands once every other player could undo it",
+            "'round': victory is checked at the end of each round; 'answered': it stands once every other player could undo it",
             str,
             choices=("round", "answered"),
         ),

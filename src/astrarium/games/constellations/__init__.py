@@ -58,7 +58,11 @@ def _options() -> tuple[Option, ...]:
             check=check_card_list,
         ),
         Option(
-            "deck_file", None, "a designer's deck file (TOML/JSON like deck.toml), shuffled; none: the shipped deck", str, nullable=True
+            "deck_file",
+            None,
+            "a designer's deck file (TOML/JSON, in the built-in deck's format), shuffled; none: the shipped deck",
+            str,
+            nullable=True,
         ),
         Option("hand_size", 3, "cards in each hand", int, minimum=1, maximum=6),
         Option("max_rounds", 12, "the game ends after this many rounds at the latest", int, minimum=1, maximum=MAX_ROUNDS),
@@ -66,7 +70,7 @@ def _options() -> tuple[Option, ...]:
         Option(
             "swap",
             False,
-            "designer's variant, not in the seed: instead of rotating, a player may discard a card and refill",
+            "variant: instead of rotating, a player may discard a card and refill",
             bool,
         ),
         Option("solo_target", 30, "points a solo player needs to win the score attack", int, minimum=0, maximum=1000),

@@ -26,7 +26,7 @@ class OrbitalCombat(Game):
     chance = False
     notation_help = "[rot] coast|burn pro|retro soft|hard|extreme [scoop] wN dN [@seat], e.g. 'burn retro hard w5 d3'"
     options = (
-        Option("start_mass", 10, "reaction mass each ship starts with (seed recommends 8-12)", int, minimum=8, maximum=12),
+        Option("start_mass", 10, "reaction mass each ship starts with (8 to 12)", int, minimum=8, maximum=12),
         Option("hull", 24, "hull points each ship starts with; a ship at 0 is destroyed", int, minimum=1, maximum=MAX_HULL),
         Option("round_limit", 40, "rounds before the game ends on the tie-break", int, minimum=1, maximum=500),
         Option(
@@ -58,7 +58,7 @@ class OrbitalCombat(Game):
             list,
             maximum=4,
         ),
-        Option("ring_table", "", "path of a designer's ring table (TOML/JSON); empty: the seed's table", str),
+        Option("ring_table", "", "path of a designer's ring table (TOML/JSON); empty: the built-in table", str),
     )
     state_class = OrbitalState
     package = "astrarium.games.orbital_combat"

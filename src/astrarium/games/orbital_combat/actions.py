@@ -214,13 +214,13 @@ def parse_allocation(text: str) -> Allocation:
             rotate = True
         elif token == "coast":
             if engines_given:
-                raise IllegalAction(f"{shown}: one engine order a turn (coast or one burn; seed: One Burn Per Turn)")
+                raise IllegalAction(f"{shown}: one engine order a turn (coast or one burn)")
             engines_given = True
         elif token == "burn":
             if engines_given and burn is None:
-                raise IllegalAction(f"{shown}: one engine order a turn (coast or one burn; seed: One Burn Per Turn)")
+                raise IllegalAction(f"{shown}: one engine order a turn (coast or one burn)")
             if engines_given:
-                raise IllegalAction(f"{shown}: only one burn can be allocated per turn (seed: One Burn Per Turn)")
+                raise IllegalAction(f"{shown}: only one burn can be allocated per turn")
             engines_given = True
             facing = _FACING_WORDS.get(tokens[i + 1]) if i + 1 < len(tokens) else None
             level = _INTENSITY_WORDS.get(tokens[i + 2]) if i + 2 < len(tokens) else None

@@ -117,7 +117,9 @@ def parse_ring_table(data: Any, label: str) -> RingTable:
         if ring.sectors <= ring.velocity:
             raise DataError(label, where, f"sectors ({ring.sectors}) must exceed velocity ({ring.velocity})")
         if ring.sectors % ring.velocity:
-            raise DataError(label, where, f"velocity {ring.velocity} must divide sectors {ring.sectors} evenly (seed: Key Properties)")
+            raise DataError(
+                label, where, f"velocity {ring.velocity} must divide sectors {ring.sectors} evenly (a ship's move must end on a sector)"
+            )
         if i:
             inner = rings[i - 1]
             if ring.radius_mm <= inner.radius_mm:

@@ -245,7 +245,7 @@ class OrbitalState(State):
         return parse_allocation(text)
 
     def explain_illegal(self, action: Any) -> str:
-        """Every rule the allocation breaks, in the seed's words where the seed has them."""
+        """Every rule the allocation breaks, in the game's own words (the design document's sections stay in rules.md)."""
         if not isinstance(action, Allocation):
             return f"{safe_repr(action)} is not an allocation; {self._legal_hint()}"
         malformed = action.malformed()
@@ -256,7 +256,7 @@ class OrbitalState(State):
         problems = self._maneuver_problems(action, seat, ring)
         if action.energy > ENERGY:
             spent = f"spends {action.energy} energy ({_breakdown(action)})"
-            problems.insert(0, f"{spent}, more than the {ENERGY} a ship has each turn (seed: Power Allocation)")
+            problems.insert(0, f"{spent}, more than the {ENERGY} a ship has each turn")
         elif action.energy < ENERGY:
             problems.append(
                 f"leaves {ENERGY - action.energy} of the {ENERGY} energy unassigned; every point is allocated each turn "
@@ -284,26 +284,16 @@ class OrbitalState(State):
             fix = "drop 'rot'" if action.rotate else "add 'rot' (1 energy)"
             problems.append(
                 f"seat {seat} faces {facing.name.lower()}{' and would rotate to ' + heading.name.lower() if action.rotate else ''} "
-                f"but burns {action.direction.name.lower()}; a ship burns only the way it faces: {fix} "
-                "(seed: Rotational Thrusters, Fusion Torch Drive)"
+                f"but burns {action.direction.name.lower()}; a ship burns only the way it faces: {fix}"
             )
         if action.direction == Facing.RETROGRADE and ring - int(action.burn) < table.innermost:
-            problems.append(
-                f"from ring {ring} a {word} retrograde burn would pass ring {table.innermost}, the innermost ring "
-                "(seed: Constraints: cannot transfer beyond Ring 1 or Ring 8)"
-            )
+            problems.append(f"from ring {ring} a {word} retrograde burn would pass ring {table.innermost}, the innermost ring")
         if action.direction == Facing.PROGRADE and ring + int(action.burn) > table.outermost:
-            problems.append(
-                f"from ring {ring} a {word} prograde burn would pass ring {table.outermost}, the outermost ring "
-                "(seed: Constraints: cannot transfer beyond Ring 1 or Ring 8)"
-            )
+            problems.append(f"from ring {ring} a {word} prograde burn would pass ring {table.outermost}, the outermost ring")
         if action.mass > mass:
-            problems.append(
-                f"a {word} burn needs {action.mass} reaction mass and seat {seat} has {mass}; "
-                "no burn without the mass for it (seed: Fuel starvation)"
-            )
+            problems.append(f"a {word} burn needs {action.mass} reaction mass and seat {seat} has {mass}; no burn without the mass for it")
         if action.scoop:
-            problems.append("the fuel scoop cannot be activated while burning (seed: Fuel Scoop, Constraint)")
+            problems.append("the fuel scoop cannot be activated while burning")
         return problems
 
     def _weapons_problem(

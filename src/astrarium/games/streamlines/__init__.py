@@ -36,7 +36,7 @@ class StreamlinesGame(Game):
         Option(
             "movement",
             "rule",
-            "which reading of the seed's movement example: rule (never enter a square against its streamline) "
+            "how streamlines move ships: rule (never enter a square against its streamline) "
             "or carried (a ship carried by an arrow may enter a square against its streamline)",
             str,
             choices=("rule", "carried"),
@@ -44,15 +44,14 @@ class StreamlinesGame(Game):
         Option(
             "events",
             "designed",
-            "the Event cards in the deck: designed (Collapse and the designed events of events.toml) "
-            "or collapse (the seed's Collapse only)",
+            "the Event cards in the deck: designed (Collapse and the designed Event cards) or collapse (Collapse only)",
             str,
             choices=("designed", "collapse"),
         ),
         Option(
             "free_lay",
             False,
-            "house rule: laying a Streamline or Gate card costs no action (the seed: one action)",
+            "house rule: laying a Streamline or Gate card costs no action (normally one action)",
             bool,
         ),
         Option("scenario_file", "", "path of a designer's own scenario file (.toml or .json); overrides scenario", str),
