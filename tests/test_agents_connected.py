@@ -1,6 +1,6 @@
 """The fixed Connected Worlds strategies (``cw-rusher``, ``cw-expander``, ``cw-general``): they play legal games, the
-exploit they stand for stays beaten, and the general guards what is threatened and strikes with the rest (rules.md of
-connected-worlds, "Design notes" and "Balance")."""
+exploit they stand for stays beaten, and the general guards what is threatened and strikes with the rest (docs/balance/
+connected-worlds.md, "Design notes" and "Balance")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The headline figures of rules.md ("Balance", "Design notes") at reduced game counts, with stated tolerances.
+"""The headline figures of docs/balance/celestials.md ("Balance", "Design notes") at reduced game counts, with stated tolerances.
 
 Each test plays a few seeded mirror games through scripts/card_usage.py (the
-report of rules.md) and checks the figure the full run measured, with a margin
+report of docs/balance/celestials.md) and checks the figure the full run measured, with a margin
 wide enough for the smaller count; each stays under about a minute of CPU time.
 """
 
@@ -29,7 +29,7 @@ def report(spec: str, games: int) -> dict:
 
 
 def test_balance_the_easy_player_uses_every_card_and_its_damage_phase() -> None:
-    """40 greedy mirror games (rules.md: 200 games). Before the phase term: 0 advances in 40 games, no Zenith ever."""
+    """40 greedy mirror games (docs/balance/celestials.md: 200 games). Before the phase term: 0 advances in 40 games, no Zenith ever."""
     summary = report("greedy", 40)
     assert summary["advances"] >= 80  # the full run: 3.2 advances a game (these 40 games: 129)
     for card in summary["cards"]:
@@ -41,7 +41,7 @@ def test_balance_the_easy_player_uses_every_card_and_its_damage_phase() -> None:
 
 
 def test_balance_the_search_mirror_uses_the_phase_cycle() -> None:
-    """3 games of the search (rules.md's mcts mirror) at its documented budget: both sides advance and strike."""
+    """3 games of the search (docs/balance/celestials.md's mcts mirror) at its documented budget: both sides advance and strike."""
     summary = report("mcts:iterations=150,depth=10", 3)
     assert summary["advances"] >= 3
     damage = {p["phase"]: p["entered"] for p in summary["phases"] if p["kind"] == "damage"}
@@ -50,7 +50,7 @@ def test_balance_the_search_mirror_uses_the_phase_cycle() -> None:
 
 
 def test_balance_the_search_mirror_enters_the_waning() -> None:
-    """6 games of the search mirror at the level of rules.md's long run (mcts:iterations=50): the Moon reaches her Waning.
+    """6 games of the search mirror at the level of docs/balance/celestials.md's long run (mcts:iterations=50): the Moon reaches her Waning.
 
     Before Eclipse could be cast at Full Moon the Waning was entered in 59.4% of search games; the
     long run enters it in most games, so at least 4 of these 6 must (seeded: it repeats exactly).

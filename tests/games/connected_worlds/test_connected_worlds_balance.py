@@ -1,4 +1,5 @@
-"""The house rules that keep the game from being won by a cheap plan (rules.md, "Decisions" and "Design notes").
+"""The house rules that keep the game from being won by a cheap plan (rules.md, "Decisions";
+docs/balance/connected-worlds.md, "Design notes").
 
 One test per decision: the first base is an Outpost, landing where you hold no territory is a
 beachhead, resources are harvested from bases, a player without pieces is out and the last

@@ -1,6 +1,6 @@
-"""The balance targets of rules.md ("Balance"), re-checked at reduced game counts (slow: statistical, run in CI).
+"""The balance targets of docs/balance/connected-worlds.md ("Balance"), re-checked at reduced game counts (slow: statistical, run in CI).
 
-The full measurements are arena runs (commands and figures in rules.md); each test here plays
+The full measurements are arena runs (commands and figures in docs/balance/connected-worlds.md); each test here plays
 a few of the same games, seats rotated as the arena rotates them (game ``g`` has seed ``g``,
 line-up entry ``k`` at seat ``(k + g) mod 2``, agent seeds ``g * 1000 + k``), and asserts the
 headline with a stated tolerance. Each keeps under about a minute of CPU; the searching
@@ -18,12 +18,12 @@ from astrarium.core import State
 from helpers import play_rotated
 
 GAME = astrarium.get_game("connected-worlds")
-#: The searching player at the level the measurements use (rules.md, "The guided search"): the position judged at once,
-#: without random play-outs, and guided by the scripted general (``guide=auto``, the game's guide).
+#: The searching player at the level the measurements use (docs/balance/connected-worlds.md, "The guided search"): the position
+#: judged at once, without random play-outs, and guided by the scripted general (``guide=auto``, the game's guide).
 SEARCH = "mcts:iterations=200,depth=0"
-#: The same search unguided, the defending level of rules.md, "The defender".
+#: The same search unguided, the defending level of docs/balance/connected-worlds.md, "The defender".
 DEFENDER = "mcts:iterations=200,depth=0,guide=none"
-#: The planning player, the game's medium level (rules.md, "The planning player").
+#: The planning player, the game's medium level (docs/balance/connected-worlds.md, "The planning player").
 GENERAL = "cw-general"
 #: The house rules before the repair, as options (the issue's round-1 rush).
 OLD_RULES = {"first_base": 1, "landing": "territory-or-any", "gather": "anywhere", "elimination": False}
@@ -65,7 +65,7 @@ def test_balance_the_round_1_rush_of_the_old_rules_is_gone():
 
 def test_balance_the_rusher_does_not_dominate_the_expander_in_expansion_mode():
     """Target: the rusher wins at most 55%; measured 55.4% (52.3-58.5) over 1,000 games, 58.5% over the first 200
-    (rules.md, "The rusher against the expander").
+    (docs/balance/connected-worlds.md, "The rusher against the expander").
 
     Tolerance: at most 15 of 20 games (75%); a true rate of 58.5% gives more in about 4% of samples of 20.
     """
@@ -75,7 +75,7 @@ def test_balance_the_rusher_does_not_dominate_the_expander_in_expansion_mode():
 
 def test_balance_the_expander_loses_the_war_modes_to_attack_not_to_the_rush():
     """The expander never attacks, so it can win capture only on the tie-break: the rusher beat it in 85 of 100 games,
-    and the planning player, which attacks where it would win, in 91% (86-94) of 200 (rules.md, "The rusher against
+    and the planning player, which attacks where it would win, in 91% (86-94) of 200 (docs/balance/connected-worlds.md, "The rusher against
     the expander in capture and annihilation").
 
     Tolerance: the planning player wins at least 15 of the first 20 games of that run.
@@ -85,7 +85,7 @@ def test_balance_the_expander_loses_the_war_modes_to_attack_not_to_the_rush():
 
 
 def test_balance_the_unguided_search_loses_to_the_rusher_but_not_every_game():
-    """The unguided search lost 82% (77-87) of 200 capture games to the rusher (rules.md, "Balance"); it won 2 of 30
+    """The unguided search lost 82% (77-87) of 200 capture games to the rusher (docs/balance/connected-worlds.md, "Balance"); it won 2 of 30
     against the old judgement and level. Kept as the measure of what the guide changed.
 
     Tolerance: the searching player wins at least 1 of the first 5 games of that run (about 7 s of CPU each).
@@ -97,7 +97,7 @@ def test_balance_the_unguided_search_loses_to_the_rusher_but_not_every_game():
 @pytest.mark.parametrize(("victory", "measured"), [("expansion", "23%"), ("capture", "42%"), ("annihilation", "42%")])
 def test_balance_the_searching_player_holds_off_the_rusher(victory: str, measured: str) -> None:
     """Target: the rusher wins at most 55% against mcts; measured over 200 games against the guided search: 23% in
-    expansion, 42% in capture and in annihilation (rules.md, "Balance").
+    expansion, 42% in capture and in annihilation (docs/balance/connected-worlds.md, "Balance").
 
     Tolerance: at most 6 of 10 games (60%).
     """
@@ -107,7 +107,7 @@ def test_balance_the_searching_player_holds_off_the_rusher(victory: str, measure
 
 def test_balance_search_mirrors_end_by_play() -> None:
     """Target: at least 70% of mcts mirrors end by play; measured over 200 games a mode with the guided search: 599 of
-    600 games (rules.md, "The guided search").
+    600 games (docs/balance/connected-worlds.md, "The guided search").
 
     Tolerance: the first 2 games of each mode's run (about 10 s of CPU each) end by play.
     """
@@ -118,7 +118,7 @@ def test_balance_search_mirrors_end_by_play() -> None:
 
 def test_balance_the_search_beats_greedy_by_reaching_three_worlds() -> None:
     """Target: mcts beats greedy at least 70% and reaches three worlds in expansion mode; measured 200 of 200 won,
-    three worlds in 193 (rules.md, "The guided search").
+    three worlds in 193 (docs/balance/connected-worlds.md, "The guided search").
 
     Tolerance: the first 4 games, every one won by the expansion victory.
     """
@@ -127,11 +127,11 @@ def test_balance_the_search_beats_greedy_by_reaching_three_worlds() -> None:
         assert entry_won(state, 0, seed) and "wins by expansion" in state.outcome.reason, state.outcome  # type: ignore[union-attr]
 
 
-# -- the planning player (rules.md, "The planning player"): fast, so these play more games -----------------------------
+# -- the planning player (docs/balance/connected-worlds.md, "The planning player"): fast, so these play more games -------------------------
 @pytest.mark.parametrize(("victory", "measured"), [("expansion", "24%"), ("capture", "43%"), ("annihilation", "43%")])
 def test_balance_the_planning_player_holds_off_the_rusher(victory: str, measured: str) -> None:
     """Target: the rusher wins at most 55% against the game's best computer player; measured over 200 games: 24% in
-    expansion, 43% in capture and in annihilation (rules.md, "Balance").
+    expansion, 43% in capture and in annihilation (docs/balance/connected-worlds.md, "Balance").
 
     Tolerance: at most 20 of 40 games (50%).
     """
@@ -141,7 +141,7 @@ def test_balance_the_planning_player_holds_off_the_rusher(victory: str, measured
 
 def test_balance_planning_mirrors_end_by_play_and_expansion_is_the_short_game() -> None:
     """Target: at least 70% of mirrors end by play, expansion shortest; measured over 200 games a mode: every game
-    ended by play, in 5.0 rounds (expansion) and 9.6 (capture, annihilation) on average (rules.md, "Balance").
+    ended by play, in 5.0 rounds (expansion) and 9.6 (capture, annihilation) on average (docs/balance/connected-worlds.md, "Balance").
 
     Tolerance: 20 games a mode, at least 18 ended by play; expansion's mean length below capture's and annihilation's.
     """
@@ -155,7 +155,7 @@ def test_balance_planning_mirrors_end_by_play_and_expansion_is_the_short_game() 
 
 def test_balance_the_planning_player_beats_greedy_by_reaching_three_worlds() -> None:
     """Target: beat greedy at least 70% and reach three worlds in expansion mode; measured 200 of 200 games won, and
-    bases on three worlds in 193 (rules.md, "Balance").
+    bases on three worlds in 193 (docs/balance/connected-worlds.md, "Balance").
 
     Tolerance: 20 games, at least 16 won, at least 14 of them by the expansion victory (bases on three worlds).
     """

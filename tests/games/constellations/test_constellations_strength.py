@@ -1,7 +1,7 @@
-"""The look-ahead yardstick player, and the strength figures of rules.md ("Design notes") at reduced game counts.
+"""The look-ahead yardstick player, and the strength figures of docs/balance/constellations.md ("Design notes") at reduced game counts.
 
 The player tests are quick. The strength tests (marked slow) play the first
-games of the arena runs in rules.md, seated and seeded as the arena seats and
+games of the arena runs in docs/balance/constellations.md, seated and seeded as the arena seats and
 seeds them, and hold each headline to a stated tolerance below its target:
 
 - the look-ahead player wins at least 30 of the first 40 games against

@@ -1,7 +1,7 @@
-"""The balance targets of the rules' "Balance" section, at reduced game counts (slow: run in CI).
+"""The balance targets of docs/balance/orbital-combat.md, "Balance", at reduced game counts (slow: run in CI).
 
 The full measurements are arena runs of 200 games (commands and figures in
-rules.md, "Balance"); these play the first games of the same runs, seats
+docs/balance/orbital-combat.md, "Balance"); these play the first games of the same runs, seats
 rotated and seeded as the arena rotates and seeds them, and hold each headline
 to a stated tolerance (a little below its target, since 20 or 40 games vary
 more than 200; the games are seeded, so a failure means the rules or the

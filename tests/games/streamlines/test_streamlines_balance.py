@@ -1,4 +1,4 @@
-"""The headline figures of rules.md ("Balance", "Design notes") at reduced game counts (slow: run in CI).
+"""The headline figures of docs/balance/streamlines.md ("Balance", "Design notes") at reduced game counts (slow: run in CI).
 
 The full measurements are 300 seeded games per scenario and player count
 (``python -m astrarium.games.streamlines.compare`` and ``measure``); these

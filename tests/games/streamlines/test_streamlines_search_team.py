@@ -1,10 +1,10 @@
-"""Design notes 4 of rules.md at a reduced game count (slow: run in CI): the shipped search team rescues like the courier.
+"""Design notes 4 of docs/balance/streamlines.md at a reduced game count (slow: run in CI): the search team rescues like the courier.
 
 The full measurement is 200 seeded games per scenario and player count
 (``python -m astrarium.agents.streamlines_compare --games 200 --team sl-search``);
 this re-checks its headline on the first 40 of the same seeds, two players, on
 the introductory scenario: the ``sl-search`` team wins at least as many games
-as the courier less 2 (tolerance for 40 games; the full figure is in rules.md).
+as the courier less 2 (tolerance for 40 games; the full figure is in docs/balance/streamlines.md).
 """
 
 from __future__ import annotations
