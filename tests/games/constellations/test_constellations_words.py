@@ -173,3 +173,42 @@ def test_a_single_round_is_told_in_the_singular() -> None:
     assert told(state, "pass", 0)[-2:] == ["Game over: 1 round was played without playing kkkkk/1.", "A (seat 0) loses."]
     state = new(STILL_BOARD, [NEVER, NEVER], hand_size=1, max_rounds=1)
     assert "Game over: 1 round was played; 0 points missed the solo target of 30." in told(state, "pass", 0)
+
+
+# -- 'card gk/1': the constellation cards of the hand explained --------------------------------------
+
+COLOUR_WORDS = {"b": "blue", "g": "green", "y": "yellow", "r": "red", "w": "white", "k": "black"}
+
+
+def test_card_gk_1_tells_its_colours_in_order_its_points_and_how_it_is_found() -> None:
+    state = new(POINTS_BOARD, ["gk/1", "g/1", "ryw/3"])
+    text = GAME.card_text("gk/1", state)
+    assert text.startswith("gk/1: a constellation card: green")
+    assert text.index("green") < text.index("black")
+    assert "1 point found once, 3 points found twice, 6 points three times" in text
+    assert "from a planet" in text and "play gk/1" in text
+    assert GAME.info("GK/1", state) == text  # 'info' finds the card too, in any case
+    assert "Found twice on this board now: 3 points." in GAME.card_text("g/1", state)  # two lines show green
+    state.apply("rot i1")  # the yellow dwarf brings a third green into a line
+    assert "Found 3 times on this board now: 6 points." in GAME.card_text("g/1", state)
+    assert GAME.card_text("gk/1").startswith("gk/1: a constellation card")  # the shipped deck without a game
+
+
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 30), players=st.integers(1, 4))
+def test_every_card_in_any_hand_is_explained_by_card(seed: int, steps: int, players: int) -> None:
+    state = GAME.new_game(players, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    for hand in state.full_view()["hands"]:
+        for notation in hand:
+            text = GAME.card_text(notation, state)
+            colours, points = notation.split("/")
+            assert text.startswith(f"{notation}: a constellation card: ")
+            at = 0
+            for colour in colours:  # the colours named in the card's order
+                at = text.index(f"{COLOUR_WORDS[colour]} (", at) + 1
+            assert f"Worth {points} point" in text
+            assert ("Found " in text) != ("Not found" in text)
