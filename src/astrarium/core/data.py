@@ -13,12 +13,14 @@ schema (:class:`DataModel`) with bounded numbers, checked by :func:`validate`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import stat
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -35,6 +37,38 @@ MAX_DATA_BYTES = 1 << 20
 MAX_NESTING = 32
 #: The longest path accepted, in characters.
 MAX_PATH_CHARS = 1024
+#: Whether designer files may be read here (False while a game is built from a stranger's options: see
+#: :func:`no_file_reads`).
+_FILES_ALLOWED: ContextVar[bool] = ContextVar("astrarium_files_allowed", default=True)
+
+
+def names_file(value: str) -> bool:
+    """Whether an option's text names a data file rather than holding the data itself.
+
+    The one rule for it, used by the games that take either (a map's name or its
+    file, a scenario's text or its file) and by the web table, which refuses
+    every value it holds true for: one line (no line break, no ``=``, which
+    inline TOML always has) that ends in ``.toml`` or ``.json`` or holds a slash
+    or a backslash.
+    """
+    if "\n" in value or "\r" in value or "=" in value:
+        return False
+    return value.endswith((".toml", ".json")) or "/" in value or "\\" in value
+
+
+@contextlib.contextmanager
+def no_file_reads() -> Iterator[None]:
+    """Within this block every designer file is refused (:func:`read_text_file` raises DataError before opening it).
+
+    The web table builds games from a stranger's options inside it, so nothing a
+    browser sends can make the server open a file on its own disk, whatever the
+    option. Shipped data is read from the package and is not affected.
+    """
+    token = _FILES_ALLOWED.set(False)
+    try:
+        yield
+    finally:
+        _FILES_ALLOWED.reset(token)
 
 
 def read_data(package: str, name: str) -> tuple[str, Any]:
@@ -70,6 +104,8 @@ def read_text_file(path: Any, limit: int = MAX_DATA_BYTES) -> tuple[str, str]:
     """
     p = check_path(path)
     label = short(str(p), 200)
+    if not _FILES_ALLOWED.get():
+        raise DataError(label, "file", "files on the server cannot be read for a game made from a browser")
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:

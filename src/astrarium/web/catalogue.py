@@ -4,7 +4,10 @@ Some options name a file (a designer's deck, map or scenario). From the command
 line that file is the designer's own; from a browser it would be a file on the
 *server's* disk, read by the server for a stranger. Those options are never
 offered and never accepted from the web: a browser gets only the shipped
-decks and maps, and inline text where an option takes text.
+decks and maps, and inline text where an option takes text. Text that a game
+would take for a file name (``core.data.names_file``, the games' own rule) is
+refused too, and the hub builds every game from a browser's options inside
+``core.data.no_file_reads``, so no option can make the server open a file.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from astrarium.core import Game, OptionError, get_game, list_games
+from astrarium.core.data import names_file
 from astrarium.core.errors import short
 
 #: Options that name a file on disk, per game: never set from a browser.
@@ -25,12 +29,6 @@ FILE_OPTIONS: Mapping[str, frozenset[str]] = {
     "orbital-combat": frozenset({"ring_table"}),
     "streamlines": frozenset({"scenario_file"}),
 }
-
-
-def looks_like_path(value: str) -> bool:
-    """Text a game would read as a file name (the rule the games use: a slash, or a data file's suffix, on one line)."""
-    line = "\n" not in value
-    return line and (value.endswith((".toml", ".json")) or "/" in value or "\\" in value)
 
 
 def web_options(game: Game) -> list[Any]:
@@ -45,7 +43,7 @@ def check_web_options(game: Game, options: Mapping[str, Any]) -> None:
     for name, value in options.items():
         if name in banned:
             raise OptionError(short(str(name), 40), "names a file on the server; files cannot be chosen from a browser")
-        if isinstance(value, str) and looks_like_path(value):
+        if isinstance(value, str) and names_file(value):
             raise OptionError(short(str(name), 40), "looks like a file path; files cannot be chosen from a browser (give the text itself)")
 
 

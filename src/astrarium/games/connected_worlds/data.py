@@ -33,7 +33,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Discriminator, Field, StringConstraints, Tag, model_validator
 
-from astrarium.core.data import DataModel, check_path, describe_location, parse_data, read_data, read_text_file, validate
+from astrarium.core.data import DataModel, check_path, describe_location, names_file, parse_data, read_data, read_text_file, validate
 from astrarium.core.errors import DataError, short
 
 PACKAGE = "astrarium.games.connected_worlds"
@@ -409,10 +409,6 @@ def parse_map(label: str, data: Any) -> Board:
     )
 
 
-def is_path(value: str) -> bool:
-    return value.endswith((".toml", ".json")) or "/" in value or "\\" in value
-
-
 @functools.cache
 def shipped_maps() -> tuple[str, ...]:
     """The names of the maps shipped in the package (``default-2p``, ...)."""
@@ -434,7 +430,7 @@ def _map_from_text(label: str, text: str, suffix: str) -> Board:
 
 def load_map(value: str, players: int) -> Board:
     """The map the ``map`` option names: "default", a shipped map's name, or a path to a designer's file."""
-    if is_path(value):
+    if names_file(value):
         label, text = read_text_file(value)
         return _map_from_text(label, text, check_path(value).suffix)
     name = f"default-{players}p" if value == "default" else value

@@ -33,9 +33,9 @@ from typing import Annotated
 
 from pydantic import Field, StringConstraints
 
-from astrarium.core.data import DataModel, describe_location, parse_data, read_data_file, validate
+from astrarium.core.data import DataModel, describe_location, names_file, parse_data, read_data_file, validate
 from astrarium.core.errors import DataError, short
-from astrarium.games.connected_worlds.data import MAX_RESOURCES, MAX_STRENGTH, Board, CardTable, Deck, is_path
+from astrarium.games.connected_worlds.data import MAX_RESOURCES, MAX_STRENGTH, Board, CardTable, Deck
 
 #: Bases, units and portals a scenario may place (a shipped map has at most 151 hexes).
 MAX_SCENARIO_BASES = 100
@@ -101,7 +101,7 @@ class Scenario:
 
 def load_scenario(value: str, board: Board, cards: CardTable, players: int, hand_size: int) -> Scenario:
     """Read the ``scenario`` option (inline TOML text, or a path to a TOML/JSON file): the schema, then the cross-checks."""
-    if is_path(value) and "\n" not in value and "=" not in value:
+    if names_file(value):
         label, data = read_data_file(value)
     else:
         label = "scenario"
