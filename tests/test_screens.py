@@ -128,18 +128,20 @@ def test_connected_worlds_maps_number_both_coordinates() -> None:
 
 
 def test_orbital_combat_ring_numbers_stay_apart_from_ships() -> None:
-    """On the round map only ships are digits; ring numbers sit in the margin, and the unrolled map labels its lines."""
+    """On the round map ships are letters (as in the log and the picture) and only ring numbers are digits, in the margin;
+    the unrolled map labels its lines."""
     game = astrarium.get_game("orbital-combat")
     state = game.new_game(4, 0, {"ships": ["r4 s1", "r4 s2", "r1 s1", "r8 s30"], "turn_order": "fixed"})
     lines = plain_lines(state.render_fit(0))
     board = lines[: next(i for i, line in enumerate(lines) if line.startswith("Rings are numbered"))]
     margin = [line[:3].strip() for line in board if line[:3].strip()]
     assert margin == ["8", "7", "6", "5", "4", "3", "2", "1"]
-    assert sorted(ch for line in board for ch in line[3:] if ch.isdigit()) == ["0", "1", "2", "3"]
+    assert not any(ch.isdigit() for line in board for ch in line[3:])
+    assert sorted(ch for line in board for ch in line[3:] if ch.isalpha()) == ["A", "B", "C", "D"]
     small = plain_lines(state.render_fit(0, width=80, height=18))
     rings = [line for line in small if line.startswith("ring ")]
     assert [line.split()[1] for line in rings] == ["8", "7", "6", "5", "4", "3", "2", "1"]
-    assert sorted(ch for line in rings for ch in line.partition("|")[2] if ch.isdigit()) == ["0", "1", "2", "3"]
+    assert sorted(ch for line in rings for ch in line.partition("|")[2] if ch.isalnum()) == ["A", "B", "C", "D"]
 
 
 STREAMLINES_SCENARIO = """name = "shared"

@@ -30,7 +30,7 @@ def test_shot_that_destroys_a_ship_tells_the_damage_the_hull_lost_and_the_end() 
         "Ship A (seat 0) coasts; weapons 10 at ship B, defense 0.",
         "Ship A fires weapons 10 at ship B, 26 mm away: 10 damage.",
         "Ship B loses 3 hull (3 → 0) and is destroyed.",
-        "Game over: seat 0 is the last ship flying.",
+        "Game over: ship A is the last ship flying.",
         "Ship A (seat 0) wins.",
     ]
 
@@ -107,3 +107,53 @@ def test_every_allocation_is_told_the_same_to_every_seat(seed: int, players: int
         destroyed = [s for s in range(players) if before[None]["ships"][s]["alive"] and not state.view(None)["ships"][s]["alive"]]
         for seat in destroyed:
             assert any(line.startswith(f"Ship {'ABCD'[seat]} ") and "destroyed" in line for line in told_to[0])
+
+
+# -- one name per ship: the letter of the picture on the board, in the table, the log and the refusals ----------
+
+
+def seats_only_beside_their_ships(text: str) -> bool:
+    """Whether every "seat N" in ``text`` stands beside its ship's letter, "ship A (seat 0)"; ships are never digits."""
+    import re
+
+    bare = re.sub(r"\bship ([A-D]) \(seat (\d)\)", lambda m: "" if "ABCD"[int(m.group(2))] == m.group(1) else m.group(0), text, flags=re.I)
+    return not re.search(r"\bseat \d|\bship \d", bare, flags=re.I)
+
+
+@given(seed=st.integers(0, 5_000), steps=st.integers(0, 40), players=st.integers(2, 4))
+def test_ship_a_is_ship_a_on_the_board_in_the_table_and_in_the_log_at_80x24_and_120x40(seed: int, steps: int, players: int) -> None:
+    import re
+
+    from rich.text import Text
+
+    state = GAME.new_game(players, seed)
+    rng = Rng(seed)
+    lines: list[str] = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        before = state.picture_view(0)
+        notation = str(rng.choice(state.legal_actions()))
+        state.apply(notation)
+        lines += GAME.describe(before, notation, state.picture_view(0))
+    for width, height in [(80, 22), (120, 34)]:
+        screen = Text.from_markup(state.render_fit(0, width=width, height=height)).plain
+        assert seats_only_beside_their_ships(screen), screen
+        assert not re.search(r"\bship \d", screen)
+        alive = [s for s in range(players) if state.alive[s]]
+        rows = [line for line in screen.split("\n") if re.match(r"^[ *][A-D] ", line)]
+        assert sorted(row[1] for row in rows) == ["ABCD"[s] for s in range(players)]
+        drawn = {ch for line in screen.split("\n") for ch in line.partition("|")[2] if ch in "ABCD"}
+        if width == 80 and "|" in screen:  # the unrolled rings: every ship flying is its letter on its ring
+            assert drawn == {"ABCD"[s] for s in alive}
+    assert all(seats_only_beside_their_ships(line) for line in lines), lines
+
+
+def test_a_refusal_names_the_ship_as_the_board_does() -> None:
+    state = new(ships=["r4 s1", "r4 s9"], resolution="turn")
+    try:
+        state.apply("burn retro soft w0 d8")
+    except ValueError as exc:
+        assert "ship A faces prograde" in str(exc)
+    else:
+        raise AssertionError("a ship facing prograde cannot burn retrograde")

@@ -1,8 +1,8 @@
 """The terminal picture: the rings as a schematic map with the ships, and a status table.
 
 Rings are drawn evenly spaced (ring 1 on the inside) so the fast inner rings
-stay readable; angles are true: a ship's digit sits at its sector's angle,
-sector 1 just clockwise of the top. Ring numbers stay in the margin, so a digit
+stay readable; angles are true: a ship's letter sits at its sector's angle,
+sector 1 just clockwise of the top. Ring numbers stay in the margin, so a letter
 on the map is always a ship. A terminal too small for the circle gets each ring
 unrolled onto a line of its own.
 """
@@ -18,6 +18,7 @@ from rich.markup import escape
 
 from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, EXTRA, TEXT, first_fit
 from astrarium.games.orbital_combat.actions import Facing
+from astrarium.games.orbital_combat.words import mark, ship_names, who
 
 if TYPE_CHECKING:
     from astrarium.games.orbital_combat.state import OrbitalState
@@ -30,8 +31,8 @@ COL_PER_ROW = 2.1
 COLOURS = ("bold red", "bold cyan", "bold green", "bold magenta")
 MARGIN = 3
 """Cells at the left of the round map for the ring numbers (level with the top of each ring)."""
-MAP_LEGEND = "Rings are numbered at the left, level with the top of each ring; a digit on the map is a ship (its seat); ● the star."
-STRIP_LEGEND = "Each ring unrolled clockwise from the top; a digit is a ship (its seat)."
+MAP_LEGEND = "Rings are numbered at the left, level with the top of each ring; a letter on the map is a ship; ● the star."
+STRIP_LEGEND = "Each ring unrolled clockwise from the top; a letter is a ship."
 
 
 def _cell(ring: int, angle: float, centre_row: int, centre_col: int, step: float) -> tuple[int, int]:
@@ -42,7 +43,7 @@ def _cell(ring: int, angle: float, centre_row: int, centre_col: int, step: float
 
 
 def _ship_mark(seat: int) -> str:
-    return f"[{COLOURS[seat % len(COLOURS)]}]{seat}[/]"
+    return f"[{COLOURS[seat % len(COLOURS)]}]{mark(seat)}[/]"
 
 
 def _ship_angle(state: OrbitalState, seat: int) -> float:
@@ -59,8 +60,8 @@ def map_size(state: OrbitalState, step: float) -> tuple[int, int]:
 def render_map(state: OrbitalState, step: float = ROW_STEP) -> str:
     """The rings as circles around the star, ships at their true angles, ring numbers in the left margin.
 
-    The numbers stay out of the rings so that a ship's digit beside a ring's
-    top never reads as one number with it.
+    The numbers stay out of the rings so that a ring's number is never
+    read as a ship, nor a ship as part of a number.
     """
     table = state.table
     half_rows = math.ceil(table.outermost * step)
@@ -112,18 +113,18 @@ def render_strip(state: OrbitalState, width: int) -> list[str]:
 
 
 def _status_parts(state: OrbitalState, seat: int | None, small: bool) -> list[tuple[str, str]]:
-    head = f"round {state.round + 1} of {state.round_limit}; order {' '.join(map(str, state.order))}; " + (
-        "game over" if state.is_over else f"seat {state.current_player} to allocate"
+    head = f"round {state.round + 1} of {state.round_limit}; order {' '.join(map(mark, state.order))}; " + (
+        "game over" if state.is_over else f"{who(state.current_player, start=False)} to allocate"
     )
     parts = [(TEXT, head)]
     if small:
-        parts.append((TEXT, "seat ring sector facing mass hull def transfer last allocation"))
+        parts.append((TEXT, "ship ring sector facing mass hull def transfer last allocation"))
     else:
-        parts.append((TEXT, "seat  ring  sector  facing  mass  hull  defense  transfer  last allocation"))
+        parts.append((TEXT, "ship  ring  sector  facing  mass  hull  defense  transfer  last allocation"))
     for s in range(state.players):
         marker = "*" if s == seat else " "
         if not state.alive[s]:
-            parts.append((TEXT, f"{marker}{s:<4} destroyed"))
+            parts.append((TEXT, f"{marker}{mark(s):<4} destroyed"))
             continue
         transfer = f"-> {state.dest[s]}" if state.dest[s] else "-"
         last = state.last[s]
@@ -141,13 +142,13 @@ def _status_parts(state: OrbitalState, seat: int | None, small: bool) -> list[tu
                 f"{state.ring[s]:>4}  {state.sector[s] + 1:>6}  {face:<6}  {state.mass[s]:>4}  {state.hull[s]:>4}  "
                 f"{state.defense[s]:>7}  {transfer:<8}  {shown}"
             )
-        parts.append((TEXT, f"[{COLOURS[s % len(COLOURS)]}]{marker}{s:<{3 if small else 4}}[/] {row}"))
+        parts.append((TEXT, f"[{COLOURS[s % len(COLOURS)]}]{marker}{mark(s):<{3 if small else 4}}[/] {row}"))
     if small and state.events:
-        parts.append((TEXT, escape("; ".join(state.events))))
+        parts.append((TEXT, escape(ship_names("; ".join(state.events)))))
     else:
-        parts += [(TEXT, escape(event)) for event in state.events]
+        parts += [(TEXT, escape(ship_names(event))) for event in state.events]
     if state.outcome is not None:
-        parts.append((TEXT, escape(state.outcome.reason)))
+        parts.append((TEXT, escape(ship_names(state.outcome.reason))))
     return parts
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from astrarium.core.game import State
 from astrarium.core.outcome import Outcome
+from astrarium.core.svg import SEAT_MARKS
 from astrarium.games.orbital_combat.actions import ENERGY, MAX_MASS, Allocation, Facing, Intensity, parse_allocation, safe_repr
 from astrarium.games.orbital_combat.fleet import starting_ships
 from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
@@ -280,10 +281,11 @@ class OrbitalState(State):
             return ["a burn needs a direction, pro or retro"]
         problems = []
         word = action.burn.word
+        ship = f"ship {SEAT_MARKS[seat % 4]}"
         if action.direction != heading:
             fix = "drop 'rot'" if action.rotate else "add 'rot' (1 energy)"
             problems.append(
-                f"seat {seat} faces {facing.name.lower()}{' and would rotate to ' + heading.name.lower() if action.rotate else ''} "
+                f"{ship} faces {facing.name.lower()}{' and would rotate to ' + heading.name.lower() if action.rotate else ''} "
                 f"but burns {action.direction.name.lower()}; a ship burns only the way it faces: {fix}"
             )
         if action.direction == Facing.RETROGRADE and ring - int(action.burn) < table.innermost:
@@ -291,7 +293,7 @@ class OrbitalState(State):
         if action.direction == Facing.PROGRADE and ring + int(action.burn) > table.outermost:
             problems.append(f"from ring {ring} a {word} prograde burn would pass ring {table.outermost}, the outermost ring")
         if action.mass > mass:
-            problems.append(f"a {word} burn needs {action.mass} reaction mass and seat {seat} has {mass}; no burn without the mass for it")
+            problems.append(f"a {word} burn needs {action.mass} reaction mass and {ship} has {mass}; no burn without the mass for it")
         if action.scoop:
             problems.append("the fuel scoop cannot be activated while burning")
         return problems
@@ -316,11 +318,11 @@ class OrbitalState(State):
         if not 0 <= t < self.players or t == seat:
             return f"@{t} is not an opponent's seat"
         if not self.alive[t]:
-            return f"seat {t} has been destroyed"
+            return f"ship {SEAT_MARKS[t % 4]} (seat {t}) has been destroyed"
         if t not in targets:
             t_ring, t_sector = (self.plan.ring[t], self.plan.end[t]) if self.by_round else (self.ring[t], self.sector[t])
             d = self.table.distance(ring, moved, t_ring, t_sector)
-            return f"seat {t} will be {d:.0f} mm away, beyond weapon range ({self.weapon_range:g} mm)"
+            return f"ship {SEAT_MARKS[t % 4]} (seat {t}) will be {d:.0f} mm away, beyond weapon range ({self.weapon_range:g} mm)"
         return None
 
     # -- playing a turn --------------------------------------------------------

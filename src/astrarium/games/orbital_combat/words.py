@@ -50,6 +50,11 @@ def mark(seat: int) -> str:
     return SEAT_MARKS[seat % 4]
 
 
+def ship_names(text: str) -> str:
+    """``text`` with every ``seat 0`` the rules write named as the ship players see: ``ship A``."""
+    return _SEAT.sub(lambda s: f"ship {mark(int(s.group(1)))}", text)
+
+
 def who(seat: int | None, start: bool = True) -> str:
     """A ship as the picture names it: ``Ship A (seat 0)`` (``ship A (seat 0)`` inside a sentence)."""
     if seat is None or seat < 0:
@@ -190,7 +195,7 @@ def event_words(event: str) -> str:
         return f"Ship {mark(int(m.group(1)))} collides with ship {mark(int(m.group(2)))}."
     if "arrives in ring" in event or event.endswith("is destroyed"):
         return ""
-    text = _SEAT.sub(lambda s: f"ship {mark(int(s.group(1)))}", event.strip())
+    text = ship_names(event.strip())
     if not text:
         return ""
     text = text[0].upper() + text[1:]
@@ -230,7 +235,7 @@ def _outcome(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     outcome = after.get("outcome")
     if not isinstance(outcome, Mapping) or before.get("outcome"):
         return []
-    reason = _text(outcome.get("reason"))
+    reason = ship_names(_text(outcome.get("reason")))
     lines = [f"Game over: {reason}." if reason else "Game over."]
     winners = [w for w in _list(outcome.get("winners")) if _int(w) is not None]
     players = len(_ships(after)) or _int(after.get("players_count")) or 0
