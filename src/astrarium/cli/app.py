@@ -10,7 +10,6 @@ from typing import Annotated, Any, Optional
 import typer
 import typer.core
 from rich.console import Group, RenderableType
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +21,7 @@ from astrarium.agents.levels import LEVELS
 from astrarium.cli.arena import arena
 from astrarium.cli.common import console, fail, fresh_seed, parse_number, show_long
 from astrarium.cli.pictures import show, write_replay_html
+from astrarium.cli.rules_view import rules_markdown
 from astrarium.cli.session import (
     HUMAN,
     PlayLoop,
@@ -159,9 +159,9 @@ def rules(
     """How to play a game, in a page for a newcomer (--full: the complete rules as implemented, and the options)."""
     game = _game(game_id)
     if not full:
-        show_long(console, Group(Markdown(game.how_to_play()), Text(f"\nThe complete rules: astrarium rules {game.id} --full")))
+        show_long(console, Group(rules_markdown(game.how_to_play()), Text(f"\nThe complete rules: astrarium rules {game.id} --full")))
         return
-    parts: list[RenderableType] = [Markdown(game.rules_text())]
+    parts: list[RenderableType] = [rules_markdown(game.rules_text())]
     if game.options:
         table = Table(title="options (--option name=value)")
         table.add_column("option", style="cyan")

@@ -19,7 +19,6 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -28,6 +27,7 @@ from astrarium.agents import Agent, make_agent
 from astrarium.agents.hint import suggest
 from astrarium.agents.levels import is_level, table_spec
 from astrarium.cli.common import TerminalAsk, one_line, parse_number, show_long
+from astrarium.cli.rules_view import rules_markdown
 from astrarium.core.data import check_output_file
 from astrarium.core.errors import RecordError, short
 from astrarium.core.game import Game, Puzzle, State
@@ -434,7 +434,7 @@ class PlayLoop:
         game = self.state.game
         text = game.rules_text() if full else game.how_to_play()
         after = "" if full else "\n\nType 'rules full' for the complete rules."
-        show_long(self.console, Markdown(text + after))
+        show_long(self.console, rules_markdown(text + after))
         self._show_position(seat, self.state.legal_actions())
 
     def _info(self, word: str, rest: str) -> None:
