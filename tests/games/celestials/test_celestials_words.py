@@ -141,3 +141,45 @@ def test_every_action_is_told_to_every_seat_without_naming_a_hidden_card(seed: i
             assert lines and all(isinstance(line, str) and line.strip() for line in lines)
             named = set(mention.findall(" ".join(lines)))
             assert named <= _visible_names(state, before[seat], after, notation, seat), (seat, notation, lines)
+
+
+# -- the board: whole card names, sides named by their player, turns counted as the log counts ------------
+
+
+@given(seed=st.integers(0, 5_000), steps=st.integers(0, 120))
+def test_the_board_shows_whole_card_names_each_side_by_name_and_the_logs_turn_count_at_80x24_and_120x40(seed: int, steps: int) -> None:
+    import re
+
+    from rich.text import Text
+
+    game = astrarium.get_game("celestials")
+    state = game.new_game(2, seed)
+    rng = Rng(seed)
+    logged = ""
+    for _ in range(steps):
+        if state.is_over:
+            break
+        before = state.picture_view(0)
+        notation = str(rng.choice(state.legal_actions()))
+        state.apply(notation)
+        logged = next((line for line in game.describe(before, notation, state.picture_view(0)) if " begins turn " in line), logged)
+    if state.is_over:
+        return
+    catalog = state.rules.catalog
+    on_board = [catalog[c].name for c in state.cell_card if c >= 0]
+    for width, height in [(80, 18), (120, 34)]:
+        screen = Text.from_markup(state.render_fit(0, width=width, height=height)).plain
+        flat = " ".join(screen.split())  # a name broken at its space still reads whole
+        for name in on_board:
+            assert flat.count(name) >= on_board.count(name), (name, screen)
+        for word in {w for name in on_board for w in name.split()}:  # no word of a name is cut
+            assert not re.search(rf"\b{word[:-1]}(?!{word[-1]})\b", screen), (word, screen)
+        head = next(line for line in screen.split("\n") if "Structure" in line)
+        assert "1" not in head and "2" not in head  # positions are not numbered by side: the side is named above
+        sides = screen.split("\n")[screen.split("\n").index(head) - 1].split()
+        assert sides == [deck.character for deck in state.rules.decks]
+        turn = re.search(r"(\w+)'s turn (\d+) of (\d+)", screen)
+        assert turn is not None and turn.group(3) == str(state.options["turn_limit"])
+        if logged and state.votes == []:  # the log's "Sun (S) begins turn 5 of 30" is the header's "Sun's turn 5 of 30"
+            told = re.search(r"^(\w+) \(\w\) begins turn (\d+) of (\d+)", logged)
+            assert told is not None and turn.groups() == told.groups(), (logged, turn.group(0))
