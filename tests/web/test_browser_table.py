@@ -10,43 +10,18 @@ CI installs Chromium and these tests fail there without it; elsewhere they skip.
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-from pgcluster import free_port
-from webclient import FAST_LEVELS, make_settings
 
 import astrarium
-from astrarium.web import create_app
 from astrarium.web.catalogue import has_picture
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts"
 
 GAMES = [g for g in astrarium.list_games() if type(astrarium.get_game(g)).__module__.startswith("astrarium.games.")]
 MOVES = 3
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server on a loopback port, in a thread of the test process."""
-    settings = make_settings(tmp_path_factory.mktemp("browser"), levels=FAST_LEVELS)
-    port = free_port()
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not running.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(15)
 
 
 class Tab:

@@ -108,10 +108,10 @@ def test_malformed_and_oversized_bodies_are_refused(tmp_path: Path) -> None:
         response = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
         assert response.status_code == 400
         assert response.json()["error"]["code"] == "not-json"
-        response = client.post("/api/tables", content=b"[" * 5000 + b"]" * 5000)
+        response = client.post("/api/tables", content=b"[" * 5000 + b"]" * 5000, headers={"content-type": "application/json"})
         assert response.status_code == 400
         assert response.json()["error"]["code"] == "not-json"
-        response = client.post("/api/tables", content=b'{"game": 1' + b"0" * 5000 + b"}")
+        response = client.post("/api/tables", content=b'{"game": 1' + b"0" * 5000 + b"}", headers={"content-type": "application/json"})
         assert response.status_code == 400
         assert response.json()["error"]["code"] == "not-json"
         assert client.get("/api/health").json()["ok"]
@@ -134,10 +134,10 @@ def test_open_public_games_can_be_joined_until_every_seat_is_taken(client: TestC
         listed = client.get("/api/tables").json()["tables"]
         assert [t["table"] for t in listed] == [public["table"]]
         assert [s["taken"] for s in listed[0]["seats"]] == [True, False, False]
-        joined = [client.post(f"/api/tables/{public['table']}/join").json() for _ in range(2)]
+        joined = [client.post(f"/api/tables/{public['table']}/join", json={}).json() for _ in range(2)]
         assert [j["seat"] for j in joined] == [1, 2]
         assert joined[0]["token"] != seat_token(public, 1)  # a taken open seat gets a new link
-        full = client.post(f"/api/tables/{public['table']}/join")
+        full = client.post(f"/api/tables/{public['table']}/join", json={})
         assert full.status_code == 409
         assert full.json()["error"]["code"] == "full"
         assert client.get("/api/tables").json()["tables"] == []
@@ -146,7 +146,7 @@ def test_open_public_games_can_be_joined_until_every_seat_is_taken(client: TestC
             assert welcome["seat"] == 2
         with Player(client, public["table"], seat_token(public, 1)) as old_link:
             assert old_link.error()["code"] == "bad-link"
-    assert client.post(f"/api/tables/{private['table']}/join").status_code == 404
+    assert client.post(f"/api/tables/{private['table']}/join", json={}).status_code == 404
 
 
 def test_anyone_may_watch_a_public_game_but_a_private_one_needs_its_spectator_link(client: TestClient) -> None:
@@ -176,7 +176,7 @@ def test_status_and_summary_say_whose_turn_it_is_and_nothing_secret(client: Test
 def test_the_record_and_replay_wait_for_the_end(client: TestClient) -> None:
     made = new_game(client, "orbital-combat", persons(2))
     for path in ("record", "replay"):
-        response = client.get(f"/api/tables/{made['table']}/{path}")
+        response = client.post(f"/api/tables/{made['table']}/{path}", json={"token": made["watch"]["token"]})
         assert response.status_code == 409
         assert response.json()["error"]["code"] == "not-over"
 

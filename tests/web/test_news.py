@@ -196,7 +196,7 @@ def test_a_public_game_made_through_one_server_is_listed_by_the_other(tmp_path: 
         made = new_game(one, "streamlines", persons(2), public=True)
         listed = two.get("/api/tables").json()["tables"]
         assert [t["table"] for t in listed] == [made["table"]]
-        joined = two.post(f"/api/tables/{made['table']}/join")
+        joined = two.post(f"/api/tables/{made['table']}/join", json={})
         assert joined.status_code == 200, joined.text
         taken = joined.json()["seat"]
         deadline = time.monotonic() + 10

@@ -163,14 +163,14 @@ def test_a_finished_game_offers_its_full_record_and_a_sandboxed_replay(client: T
     assert players[0].error()["code"] == "game-over"
     for p in players:
         p.close()
-    response = client.get(f"/api/tables/{made['table']}/record")
+    response = client.post(f"/api/tables/{made['table']}/record", data={"token": seat_token(made, 0)})
     assert response.status_code == 200
     assert "attachment" in response.headers["content-disposition"]
     record = response.json()
     assert record["seed"] == table.state.seed
     assert replay(record).history == table.state.history
     assert record["seats"] == {"0": "person", "1": "person"}
-    page = client.get(f"/api/tables/{made['table']}/replay")
+    page = client.post(f"/api/tables/{made['table']}/replay", data={"token": seat_token(made, 1)})
     assert page.status_code == 200
     csp = page.headers["content-security-policy"]
     assert "sandbox allow-scripts" in csp

@@ -65,7 +65,7 @@ def test_feedback_is_asked_at_the_end_and_exported_with_the_record(client: TestC
     with Player(client, made["table"], made["watch"]["token"]) as watcher:
         watcher.send({"type": "feedback", "fun": 1})
         assert watcher.error()["code"] == "spectator"
-    record = client.get(f"/api/tables/{made['table']}/record").json()
+    record = client.post(f"/api/tables/{made['table']}/record", json={"token": made["watch"]["token"]}).json()
     assert record["feedback"] == [{"seat": 0, "fun": 5, "text": "on second thought:\nfun"}, {"seat": 1, "fun": 3, "text": ""}]
 
 

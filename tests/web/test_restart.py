@@ -43,7 +43,8 @@ def test_unfinished_games_are_rebuilt_by_replay_after_a_restart(backend: Setting
         summary = client.get(f"/api/tables/{finished['table']}").json()
         assert summary["over"] and summary["move"] == final_move
         assert finished["table"] not in hub.finished  # described from its stored row, not replayed
-        assert len(client.get(f"/api/tables/{finished['table']}/record").json()["actions"]) == final_move
+        record = client.post(f"/api/tables/{finished['table']}/record", json={"token": seat_token(finished, 0)})
+        assert len(record.json()["actions"]) == final_move
 
 
 def test_a_computer_that_was_to_move_at_shutdown_moves_after_the_restart(tmp_path: Path) -> None:

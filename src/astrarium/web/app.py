@@ -19,12 +19,12 @@ import contextlib
 import hashlib
 import json
 import re
-import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import parse_qs, urlsplit
 
 import anyio
 from fastapi import FastAPI, Request, WebSocket
@@ -43,7 +43,9 @@ from astrarium.core.svg import SEAT_MARKS
 from astrarium.pictures import record_to_html
 from astrarium.web.catalogue import catalogue
 from astrarium.web.hub import ActError, Connection, Hub, RequestError, Table, log_failure, seat_label
+from astrarium.web.limits import RateLimit
 from astrarium.web.protocol import (
+    MAX_TOKEN_CHARS,
     Act,
     Chat,
     Feedback,
@@ -84,6 +86,7 @@ CLOSE_BAD_LINK = 4403
 CLOSE_UNKNOWN_GAME = 4404
 CLOSE_HELLO_TIMEOUT = 4408
 CLOSE_FLOOD = 4429
+CLOSE_TOO_MANY_CONNECTIONS = 4430
 CLOSE_SERVER_ERROR = 1011
 CLOSE_GOING_AWAY = 1001
 
@@ -117,6 +120,20 @@ class CreateRequest(_Body):
     clock: ClockRequest | None = None
 
 
+class JoinRequest(_Body):
+    """Taking a seat of a public game says nothing more than which game (in the address): the body is ``{}`` or empty."""
+
+
+class LinkRequest(_Body):
+    """A seat's or the spectator's link token, which opens a private game's record and replay."""
+
+    token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN_CHARS)]
+
+
+#: The largest body of a request that carries only a link token (a record or replay of a private game).
+MAX_LINK_BODY = 1024
+
+
 async def read_body(request: Request, limit: int) -> bytes:
     """The request body, refused (413) beyond ``limit`` bytes without reading the rest."""
     declared = request.headers.get("content-length")
@@ -130,6 +147,88 @@ async def read_body(request: Request, limit: int) -> bytes:
             raise RequestError(413, "too-big", f"the request is larger than {limit:,} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def media_type(request: Request) -> str:
+    """The request's content type without its parameters (``application/json; charset=utf-8`` -> ``application/json``)."""
+    return request.headers.get("content-type", "").partition(";")[0].strip().lower()
+
+
+def check_origin(request: Request) -> None:
+    """Refuse (403) a request whose browser says it comes from another site: its ``Origin`` names another host.
+
+    A request without ``Origin`` (a script, curl) is let through; what it may
+    do is held by the content type (:func:`require_json`), which a page of
+    another site cannot send without the browser asking this server first.
+    """
+    origin = request.headers.get("origin")
+    if origin is None:
+        return
+    if not same_host(origin, request.headers.get("host", "")):
+        raise RequestError(403, "cross-site", "requests from another site's pages are refused")
+
+
+def same_host(origin: str, host: str) -> bool:
+    """Whether a browser's ``Origin`` (``https://name:port``) names the host the request was sent to (``Host``).
+
+    A ``Host`` without a port (as a reverse proxy may forward it) matches the
+    origin's host name on any port; with a port, the ports must match too.
+    """
+    try:
+        seen, wanted = urlsplit(origin), urlsplit("//" + host)
+        seen_port, wanted_port = seen.port, wanted.port
+    except ValueError:
+        return False
+    if seen.scheme not in ("http", "https") or not seen.hostname or seen.hostname != wanted.hostname:
+        return False
+    if wanted_port is None:
+        return True
+    return (seen_port or (443 if seen.scheme == "https" else 80)) == wanted_port
+
+
+def require_json(request: Request) -> None:
+    """Refuse (415) a body that is not declared JSON: a page of another site can send text/plain or a form unasked."""
+    if media_type(request) != "application/json":
+        raise RequestError(415, "not-json", "send the request as JSON, with the header Content-Type: application/json")
+
+
+async def json_request(request: Request, limit: int) -> Any:
+    """The JSON body of a request that changes something: from this site, declared JSON, within ``limit`` bytes."""
+    check_origin(request)
+    require_json(request)
+    body = await read_body(request, limit)
+    try:
+        return load_json(body, "the request") if body.strip() else {}
+    except ProtocolError as exc:
+        raise RequestError(400, exc.code, exc.message) from exc
+
+
+async def link_token(request: Request) -> str:
+    """The link token a record or replay request carries: a form field ``token`` (the table page's) or JSON ``{"token"}``.
+
+    Its ``Origin`` is not checked: the request only reads, and only with a link
+    its sender holds (and the table page's form is sent with ``Origin: null``, as
+    its referrer policy is ``no-referrer``).
+    """
+    body = await read_body(request, MAX_LINK_BODY)
+    kind = media_type(request)
+    if kind == "application/x-www-form-urlencoded":
+        try:
+            fields = parse_qs(body.decode("utf-8"), strict_parsing=True, max_num_fields=4)
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise RequestError(400, "bad-request", "the form could not be read") from exc
+        data: Any = {key: values[0] for key, values in fields.items() if len(values) == 1}
+    elif kind == "application/json":
+        try:
+            data = load_json(body, "the request")
+        except ProtocolError as exc:
+            raise RequestError(400, exc.code, exc.message) from exc
+    else:
+        raise RequestError(415, "not-json", "send the link's token as JSON or as a form field 'token'")
+    try:
+        return LinkRequest.model_validate(data).token
+    except ValidationError as exc:
+        raise RequestError(400, "bad-request", _model_error(exc, "link")) from exc
 
 
 def _model_error(exc: ValidationError, what: str) -> str:
@@ -160,9 +259,19 @@ class SecurityHeaders:
                 for name, value in SECURITY_HEADERS.items():
                     if name not in headers:
                         headers[name] = value
+                if "location" in headers:
+                    headers["location"] = relative_location(headers["location"])
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def relative_location(location: str) -> str:
+    """A redirect's target as a path on this server (``/static/``): never the request's own ``Host``, which a stranger
+    sets, and never ``//name`` (which a browser would read as another host)."""
+    parts = urlsplit(location)
+    path = "/" + parts.path.lstrip("/\\")
+    return path + (f"?{parts.query}" if parts.query else "")
 
 
 class ContainErrors:
@@ -197,36 +306,6 @@ class ContainErrors:
 # -- the WebSocket session -------------------------------------------------------
 class Disconnected(Exception):
     pass
-
-
-class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-        self.dropped = 0
-        self.last_warning = 0.0
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        self.dropped += 1
-        return False
-
-    def warn_now(self) -> bool:
-        """Whether to tell the client about dropped messages (at most once a second, so a flood is not echoed)."""
-        now = time.monotonic()
-        if now - self.last_warning >= 1.0:
-            self.last_warning = now
-            return True
-        return False
 
 
 class Session:
@@ -489,11 +568,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> JSONResponse:
-        body = await read_body(request, settings.max_body_bytes)
-        try:
-            data = load_json(body, "the request")
-        except ProtocolError as exc:
-            raise RequestError(400, exc.code, exc.message) from exc
+        data = await json_request(request, settings.max_body_bytes)
         try:
             wanted = CreateRequest.model_validate(data)
         except ValidationError as exc:
@@ -528,32 +603,61 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return described
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str) -> JSONResponse:
+    async def join(table_id: str, request: Request) -> JSONResponse:
+        data = await json_request(request, MAX_LINK_BODY)
+        try:
+            JoinRequest.model_validate(data)
+        except ValidationError as exc:
+            raise RequestError(400, "bad-request", _model_error(exc, "join")) from exc
         return JSONResponse(await hub.join(table_id), headers={"cache-control": "no-store"})
 
+    # A finished game's record and replay: a public game's for anyone (GET); a private game's for whoever holds one of
+    # its links, whose token comes in the body of a POST (never in the address, which logs keep).
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> JSONResponse:
-        data = await hub.record(table_id)
-        name = f"{data['game']}-{table_id}.json"
-        return JSONResponse(data, headers={"content-disposition": f'attachment; filename="{name}"'})
+        return record_response(await hub.record(table_id, None), table_id)
+
+    @app.post("/api/tables/{table_id}/record")
+    async def record_with_link(table_id: str, request: Request) -> JSONResponse:
+        return record_response(await hub.record(table_id, await link_token(request)), table_id)
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str) -> HTMLResponse:
-        data = await hub.record(table_id)
+        return await replay_response(await hub.record(table_id, None), table_id)
+
+    @app.post("/api/tables/{table_id}/replay")
+    async def replay_with_link(table_id: str, request: Request) -> HTMLResponse:
+        return await replay_response(await hub.record(table_id, await link_token(request)), table_id)
+
+    def record_response(data: dict[str, Any], table_id: str) -> JSONResponse:
+        name = f"{data['game']}-{table_id}.json"
+        headers = {"content-disposition": f'attachment; filename="{name}"', "cache-control": "no-store"}
+        return JSONResponse(data, headers=headers)
+
+    async def replay_response(data: dict[str, Any], table_id: str) -> HTMLResponse:
         html = replays.get(table_id)
         if html is None:
             html = await anyio.to_thread.run_sync(record_to_html, data)
             replays[table_id] = html
             while len(replays) > 16:
                 replays.popitem(last=False)
-        return HTMLResponse(html, headers={"content-security-policy": replay_csp(html)})
+        return HTMLResponse(html, headers={"content-security-policy": replay_csp(html), "cache-control": "no-store"})
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         session = Session(hub, websocket)
-        with contextlib.suppress(Disconnected, WebSocketDisconnect):
-            await session.run(table_id)
+        address = websocket.client.host if websocket.client else "?"
+        if not hub.connections.take(address):
+            refusal = error("too-many-connections", f"at most {settings.connections_per_address} connections from one address")
+            with contextlib.suppress(Disconnected, WebSocketDisconnect):
+                await session.refuse(CLOSE_TOO_MANY_CONNECTIONS, refusal)
+            return
+        try:
+            with contextlib.suppress(Disconnected, WebSocketDisconnect):
+                await session.run(table_id)
+        finally:
+            hub.connections.give_back(address)
 
     return app
 

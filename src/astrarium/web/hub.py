@@ -43,14 +43,16 @@ from typing import Any
 from astrarium.agents import make_agent
 from astrarium.agents.levels import table_spec
 from astrarium.core import AstrariumError, Game, IllegalAction, RecordError, State, get_game
+from astrarium.core.data import no_file_reads
 from astrarium.core.errors import UnknownGame, short
 from astrarium.core.rng import Rng
 from astrarium.core.svg import SEAT_MARKS
 from astrarium.web.catalogue import check_web_options, has_picture
 from astrarium.web.computer import ThinkJob, budget_seconds, make_pool, run_job
+from astrarium.web.limits import AddressCounter, RateLimit
 from astrarium.web.protocol import MAX_CHAT_CHARS, MAX_FEEDBACK_CHARS, ack, dumps
 from astrarium.web.settings import Settings
-from astrarium.web.storage import ChatLine, Conflict, Store, StoredAction, StoredGame, StoredSeat
+from astrarium.web.storage import ChatLine, Conflict, Store, StoredAction, StoredGame, StoredSeat, private_folder
 
 log = logging.getLogger("astrarium.web")
 
@@ -162,6 +164,8 @@ class Table:
     turn_started: float = field(default_factory=time.monotonic)
     timer: asyncio.TimerHandle | None = None
     chat_seen: set[int] = field(default_factory=set)
+    #: Each seat's chat rate, kept with the table so that reconnecting does not reset it.
+    chat_limits: dict[int, RateLimit] = field(default_factory=dict)
     #: Seats whose players are connected through other server processes on the same database, by process,
     #: with when that process last said so (time.monotonic).
     elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
@@ -451,6 +455,8 @@ class Hub:
         self._pool: ProcessPoolExecutor | None = None
         self._load_lock = asyncio.Lock()
         self._creates: dict[str, deque[float]] = {}
+        #: Open WebSocket connections per client address.
+        self.connections = AddressCounter(settings.connections_per_address)
         #: This process's name in the news it exchanges with other server processes on the same database.
         self.process = secrets.token_hex(6)
 
@@ -463,7 +469,7 @@ class Hub:
             except ValueError as exc:
                 raise ValueError(f"computer level {level!r}: {exc}") from exc
         if not settings.db_url:
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            private_folder(settings.data_dir)
         self.store = Store(settings.database_url(), settings.sqlite_synchronous)
         await self.store.migrate()
         if self.store.shares_news:
@@ -515,7 +521,8 @@ class Hub:
         """
         try:
             game = get_game(stored.game)
-            state = game.new_game(stored.players, stored.seed, stored.options)
+            with no_file_reads():  # the options came from a browser
+                state = game.new_game(stored.players, stored.seed, stored.options)
             for number, action in enumerate(stored.actions, start=1):
                 try:
                     state.apply(action.notation)
@@ -662,7 +669,8 @@ class Hub:
                 if level is not None:
                     raise RequestError(400, "bad-seat", f"seat {number}: a person has no level")
                 tokens[number] = secrets.token_urlsafe(24)
-                specs.append(StoredSeat(number, "person", token_hash=token_hash(tokens[number])))
+                # The maker's own seat is theirs from now on: no one can join a public game into it.
+                specs.append(StoredSeat(number, "person", token_hash=token_hash(tokens[number]), claimed=number == me))
         if me is not None and me not in tokens:
             raise RequestError(400, "bad-seat", f"'me' must be one of the person seats ({', '.join(map(str, tokens)) or 'there are none'})")
         if clock is not None and clock["at_zero"] == "computer" and clock.get("level") not in self.settings.levels:
@@ -672,7 +680,8 @@ class Hub:
         try:
             game.check_players(players)
             check_web_options(game, options)
-            state = game.new_game(players, seed, options)
+            with no_file_reads():
+                state = game.new_game(players, seed, options)
         except AstrariumError as exc:
             raise RequestError(400, "bad-options", short(str(exc), 300)) from exc
         watch = secrets.token_urlsafe(24)
@@ -746,11 +755,19 @@ class Hub:
                 found.append(table.summary())
         return found
 
-    async def record(self, table_id: str) -> dict[str, Any]:
-        """The full record of a finished game (seed included: after the end it reveals nothing)."""
+    async def record(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The full record of a finished game (seed included: after the end it reveals nothing).
+
+        A public game's is anyone's; a private game's only for a ``token`` of one of its links (a seat's or the spectator's).
+        """
         table = await self.table(table_id)
         if table is None:
             raise RequestError(404, "unknown-game", "no game with this id")
+        if not table.public:
+            if token is None:
+                raise RequestError(403, "private", "this game is private: its record is opened with one of its links")
+            if not table.identify(token)[0]:
+                raise RequestError(403, "bad-link", "this link does not open a seat or the spectator's view of this game")
         if not table.state.is_over:
             raise RequestError(409, "not-over", "the record can be downloaded when the game is over")
         record = table.state.to_record()
@@ -957,6 +974,13 @@ class Hub:
     async def chat(self, table: Table, seat: int | None, text: str) -> None:
         if seat is None:
             raise ActError("spectator", "spectators read the chat; the players write in it")
+        settings = self.settings
+        limit = table.chat_limits.get(seat)
+        if limit is None:
+            limit = table.chat_limits[seat] = RateLimit(settings.chat_per_second, settings.chat_burst)
+        if not limit.allow():
+            rate, burst = settings.chat_per_second, settings.chat_burst
+            raise ActError("chat-flood", f"too many chat lines: at most {burst} at once and {rate:g} a second; this one was not sent")
         cleaned = clean_text(text, MAX_CHAT_CHARS)
         if not cleaned:
             raise ActError("bad-message", "an empty chat line")

@@ -97,7 +97,9 @@ def run(
         app = create_app(settings)
     else:
         if not settings.db_url:
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            from astrarium.web.storage import private_folder
+
+            private_folder(settings.data_dir)
         os.environ[SETTINGS_ENV] = settings_to_environment(settings)
         app = "astrarium.web.serve:app_from_environment"  # each process imports it and calls it
     config = uvicorn.Config(

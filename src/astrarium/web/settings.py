@@ -55,6 +55,11 @@ class Settings:
     message_burst: int = 30
     #: Dropped messages after which a flooding connection is closed.
     flood_close_after: int = 200
+    #: Chat lines one seat may send per second on average, and in a burst (kept per seat, so reconnecting resets nothing).
+    chat_per_second: float = 0.5
+    chat_burst: int = 10
+    #: Open WebSocket connections one client address may have at once (a table page holds one).
+    connections_per_address: int = 32
     #: New games one client address may make per minute.
     creates_per_minute: int = 30
     #: Seconds a new connection has to say which seat (or spectator) it is.

@@ -22,7 +22,11 @@ who is connected through which process with :meth:`Store.announce` (the hub's
 ``here``/``ask`` news).
 
 Seat links are never stored: only the SHA-256 of each token, so a copy of the
-database does not hand out seats.
+database does not hand out seats. The database does hold the seeds of
+unfinished games, so on SQLite only the server's user may read it: a data
+folder the server makes is 0700 and the database file 0600 (SQLite gives its
+-wal, -shm and -journal files the database file's mode); see :func:`private_folder`
+and :func:`private_database`.
 """
 
 from __future__ import annotations
@@ -198,6 +202,43 @@ class ChatLine:
     at: datetime
 
 
+#: The files of an SQLite database beside the database file itself (their names end the database's name).
+SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def private_folder(folder: Path) -> None:
+    """Make the data folder if it is missing, readable by the server's user alone (0700).
+
+    A folder that already exists is left as its owner set it (it may be shared on
+    purpose); the database files in it are private all the same.
+    """
+    if folder.is_dir():
+        return
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(folder, 0o700)  # whatever the umask
+
+
+def private_database(path: Path) -> None:
+    """Make the SQLite database file (empty: SQLite fills it) readable and writable by the server's user alone (0600).
+
+    The file is made before SQLite opens it, so it is never readable by others
+    even for a moment, and SQLite makes its -wal, -shm and -journal files with the
+    database file's mode. A database (or a side file) left by an older server
+    with a wider mode is narrowed to 0600.
+    """
+    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        if os.fstat(handle).st_mode & 0o077:
+            os.fchmod(handle, 0o600)
+    finally:
+        os.close(handle)
+    for suffix in SQLITE_SIDE_FILES:
+        side = path.with_name(path.name + suffix)
+        with contextlib.suppress(FileNotFoundError):
+            if side.stat().st_mode & 0o077:
+                os.chmod(side, 0o600)
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -246,6 +287,7 @@ class Store:
         #: SQLite: the news channel to the other server processes on the same file (bound when first used).
         self._news: NewsSocket | None = None
         if self.is_sqlite and self.engine.url.database not in (None, "", ":memory:"):
+            private_database(Path(str(self.engine.url.database)))
             self._moves = _MoveWriter(str(self.engine.url.database), synchronous, self.engine.dialect)
             self._news = NewsSocket(news_folder(Path(str(self.engine.url.database)).resolve()))
         #: PostgreSQL: the moves are written by one asyncpg connection of their own (see :class:`_PgMoveWriter`).

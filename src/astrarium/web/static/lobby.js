@@ -241,7 +241,8 @@ async function refreshOpen() {
 
 async function joinTable(t) {
   try {
-    const seat = await api("/api/tables/" + encodeURIComponent(t.table) + "/join", { method: "POST" });
+    const request = { method: "POST", headers: { "content-type": "application/json" }, body: "{}" };
+    const seat = await api("/api/tables/" + encodeURIComponent(t.table) + "/join", request);
     rememberGame({ table: t.table, game: t.game, title: t.title, seat: seat.seat, token: seat.token });
     location.href = seat.link;
   } catch (e) {

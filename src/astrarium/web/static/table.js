@@ -215,9 +215,17 @@ function showOver(message) {
   $("result").textContent = (result.reason || "") + (winners ? " Winners: " + winners + "." : "");
   const scores = result.scores || [];
   $("scores").replaceChildren(...scores.map((s, i) => el("li", { text: seatName(i) + ": " + s })));
-  $("record").href = "/api/tables/" + encodeURIComponent(tableId) + "/record";
-  $("replay").href = "/api/tables/" + encodeURIComponent(tableId) + "/replay";
+  for (const what of ["record", "replay"]) linkForm($(what), what);
   $("feedback").hidden = page.seat === null;
+}
+
+// The record and the replay: a private game's are opened with this page's link, sent in the body of a POST (never in the
+// address, which logs keep); a public game watched without a link asks for them plainly.
+function linkForm(form, what) {
+  form.action = "/api/tables/" + encodeURIComponent(tableId) + "/" + what;
+  form.method = page.token ? "post" : "get";
+  form.elements.token.value = page.token || "";
+  form.elements.token.disabled = !page.token;
 }
 
 // -- choosing an action ---------------------------------------------------------------
