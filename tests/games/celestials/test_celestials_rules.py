@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from celestials_positions import cell, players, start
 
@@ -320,6 +322,34 @@ def test_card_piles_one_no_and_there_is_no_reshuffle_and_the_decision_is_final()
     assert state.view(None)["reshuffle_open"] is False
     play(state, "end", "discard phoenix")
     assert state.current_player == 1 and not state.view(None)["votes"]
+
+
+def test_card_piles_play_stops_at_the_question_and_the_card_resolves_after_the_answer() -> None:
+    # Dawn Herald draws, then advances the phase: its draw empties the last pile, so the advance waits.
+    state = start("sun hand advance dawn-herald solar-lion; sun pile phoenix; sun discard radiance; moon hand advance; moon pile")
+    play(state, "nodraw", "play dawn-herald A1")
+    assert legal(state) == ["reshuffle yes", "reshuffle no"]
+    assert state.view(None)["players"][0]["phase"] == "Dawn"
+    play(state, "reshuffle no")
+    assert state.view(None)["players"][0]["phase"] == "Zenith"
+    assert state.view(0)["step"] == "discard"
+
+
+def test_card_piles_a_game_that_ends_after_the_answer_asks_nothing_more(tmp_path: Path) -> None:
+    # A designer's Sun deck whose Zenith burns the Moon for 20 on entry: the advance the question held back ends the game.
+    deck = (Path(astrarium.games.celestials.__file__).parent / "sun.toml").read_text(encoding="utf-8")
+    zenith = '{ name = "Zenith", kind = "damage" },'
+    assert zenith in deck
+    path = tmp_path / "sun.toml"
+    path.write_text(deck.replace(zenith, zenith[:-3] + ', enter = [{ effect = "damage", amount = 20, target = "enemy_player" }] },'))
+    position = "sun hand advance dawn-herald solar-lion; sun pile phoenix; sun discard radiance; moon hand advance; moon pile"
+    for answers in (["reshuffle no"], ["reshuffle yes", "reshuffle yes"]):
+        state = start(position, sun_deck=str(path))
+        play(state, "nodraw", "play dawn-herald A1")
+        assert not state.is_over and legal(state) == ["reshuffle yes", "reshuffle no"]
+        play(state, *answers)
+        assert state.is_over and state.outcome is not None and state.outcome.winners == (0,)
+        assert state.view(None)["votes"] == []
 
 
 def test_card_piles_empty_draw_and_discard_piles_draw_nothing() -> None:

@@ -89,14 +89,19 @@ class RuleStep:
     generic attribute look-up on every read.
     """
 
-    def __init__(self, step: Step) -> None:
-        self.effect: Effect = step.effect
-        self.amount: int = step.amount
-        self.target: Target = step.target
+    def __init__(self, effect: Effect, amount: int, target: Target) -> None:
+        self.effect: Effect = effect
+        self.amount: int = amount
+        self.target: Target = target
 
 
 def rule_steps(steps: tuple[Step, ...] | None) -> tuple[RuleStep, ...]:
-    return tuple(RuleStep(s) for s in steps or ())
+    return tuple(RuleStep(s.effect, s.amount, s.target) for s in steps or ())
+
+
+# Effects that wait for the reshuffle question: (steps, seat, source, chosen, card). ``card`` is the card that
+# must still stand on ``source`` for them to resolve (a card's turn-start effect), or EMPTY.
+Pending = tuple[tuple[RuleStep, ...], int, int, int, int]
 
 
 class CardRules:
@@ -210,6 +215,7 @@ class CelestialsState(State):
     step: int
     turns_done: int
     votes: list[int]  # seats still to answer the reshuffle question, in order
+    pending: list[Pending]  # the rest of the effects a draw interrupted with the question, resolved once it is answered
     reshuffle_open: bool
     # What everyone knows of each hand besides its size, from what happened in the open (rules.md, "Hidden information"):
     known: list[list[int]]  # cards certainly in the hand, sorted: all of it after a reshuffle, a hand the position lists, ...
@@ -239,6 +245,7 @@ class CelestialsState(State):
         self.turn = 0 if o["first"] == "sun" else 1
         self.turns_done = 0
         self.votes = []
+        self.pending = []
         self.reshuffle_open = True
         self.step = NEXT
         self._settle()
@@ -255,6 +262,7 @@ class CelestialsState(State):
         n.cell_hp = self.cell_hp.copy()
         n.cell_exh = self.cell_exh.copy()
         n.votes = self.votes.copy()
+        n.pending = self.pending.copy()
         n.known = [self.known[0].copy(), self.known[1].copy()]
         n.open_pile = self.open_pile.copy()
 
@@ -423,6 +431,9 @@ class CelestialsState(State):
 
     def _settle(self) -> None:
         """After an action: run the turn on while nobody has a choice to make."""
+        if self._outcome is not None and self.votes:  # a game that ends asks nothing more
+            self.votes = []
+            self.pending = []
         while self._outcome is None and not self.votes:
             if self.step == NEXT:
                 self._begin_turn()
@@ -461,7 +472,9 @@ class CelestialsState(State):
         for at, c in starters:
             if self._outcome is not None:
                 return
-            if self.cell_card[at] == c:
+            if self.votes:  # the start's draw asked the question: the cards' effects wait for the answer
+                self.pending.append((cards[c].on_turn_start, seat, at, EMPTY, c))
+            elif self.cell_card[at] == c:
                 self._resolve(cards[c].on_turn_start, seat, at, EMPTY)
 
     def _next_phase(self, seat: int) -> None:
@@ -489,6 +502,7 @@ class CelestialsState(State):
         if not yes:
             self.votes = []
             self.reshuffle_open = False  # the decision is final
+            self._resume()
             return
         self.votes.pop(0)
         if not self.votes:
@@ -501,6 +515,21 @@ class CelestialsState(State):
                 # board leaves, and the new draw pile is the discard pile everyone saw, in a secret order.
                 self.known[seat] = self.hands[seat].copy()
                 self.open_pile[seat] = False
+            self._resume()
+
+    def _resume(self) -> None:
+        """The question is answered: resolve, in order, the effects it interrupted (they may ask it again)."""
+        todo = self.pending
+        self.pending = []
+        for j in range(len(todo)):
+            if self._outcome is not None:
+                return
+            steps, seat, source, chosen, card = todo[j]
+            if self.votes:
+                self.pending.extend(todo[j:])
+                return
+            if card == EMPTY or self.cell_card[source] == card:
+                self._resolve(steps, seat, source, chosen)
 
     def _leave_hand(self, seat: int, c: int) -> None:
         """Card ``c`` leaves ``seat``'s hand in the open (played or discarded)."""
@@ -536,16 +565,31 @@ class CelestialsState(State):
 
     # -- effects ------------------------------------------------------------------
     def _resolve(self, steps: tuple[RuleStep, ...], seat: int, source: int, chosen: int) -> None:
-        """Apply a card's or phase's effects in order for ``seat``."""
-        for s in steps:
+        """Apply a card's or phase's effects in order for ``seat``.
+
+        A draw that asks the reshuffle question stops play: the effects after it wait in ``pending``
+        until the question is answered (rules.md, "Reshuffle").
+        """
+        for i in range(len(steps)):
             if self._outcome is not None:
                 return
+            if self.votes:
+                self.pending.append((steps[i:], seat, source, chosen, EMPTY))
+                return
+            s = steps[i]
             t = s.target
             if s.effect is E_DRAW:
-                for _ in range(s.amount):
+                for k in range(s.amount):
                     if not self.can_draw(seat):
                         break
                     self._draw(seat)
+                    if self.votes:
+                        rest = steps[i + 1 :]
+                        if k + 1 < s.amount:
+                            rest = (RuleStep(E_DRAW, s.amount - k - 1, t),) + rest
+                        if rest:
+                            self.pending.append((rest, seat, source, chosen, EMPTY))
+                        return
                 continue
             if s.effect is E_ADVANCE:  # only in on_play (cards.py): the seed's "playing one of these cards will end your turn"
                 self._next_phase(seat)
