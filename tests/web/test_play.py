@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import random
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
-from webclient import Player, hub_table, make_settings, new_game, persons, running, seat_token, stored_actions
+from webclient import WAIT, Player, hub_table, make_settings, new_game, persons, running, seat_token, stored_actions
 
+import astrarium.web.hub as hub_module
 from astrarium.core import replay
 from astrarium.web import Settings
 
@@ -113,8 +117,19 @@ def test_a_computer_player_thinks_in_another_process_and_its_moves_are_stored_li
     assert [text for _, _, text in rows] == hub_table(client, made["table"]).state.history
 
 
-def test_a_thinking_computer_never_holds_up_another_game(tmp_path: Path) -> None:
-    slow = make_settings(tmp_path, levels={"slow": "mcts:seconds=1.5"})
+def test_a_thinking_computer_never_holds_up_another_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The computer's search runs in the pool as usual, but its answer is held until the test lets it go: the other game's
+    # moves are played while it is certainly still thinking, however slow the machine.
+    released = threading.Event()
+    real_run_job = hub_module.run_job
+
+    async def held(pool: Any, job: Any, timeout: float) -> str:
+        notation = await real_run_job(pool, job, timeout)
+        await asyncio.to_thread(released.wait, WAIT)
+        return notation
+
+    monkeypatch.setattr(hub_module, "run_job", held)
+    slow = make_settings(tmp_path, levels={"slow": "mcts:seconds=0.5"})
     with running(slow) as client:
         thinking = new_game(client, "orbital-combat", [{"kind": "computer", "level": "slow"}, {"kind": "person"}], me=1)
         other = new_game(client, "orbital-combat", persons(2), me=0)
@@ -128,6 +143,7 @@ def test_a_thinking_computer_never_holds_up_another_game(tmp_path: Path) -> None
                 assert players[mover].until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
             # Four moves of the other game were stored and acknowledged while the computer was still thinking.
             assert busy.thinking is not None and busy.state.move_number == 0
+        released.set()
         with Player(client, thinking["table"], seat_token(thinking, 1)) as waiting:
             assert waiting.state(1)["events"][0]["seat"] == 0
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import threading
 from pathlib import Path
 
 import pytest
@@ -83,21 +82,22 @@ async def test_a_move_waits_for_another_writer_of_the_sqlite_file_without_stoppi
     await store.migrate()
     assert await store.insert_game(two_seats("shared"))
     other = sqlite3.connect(tmp_path / "astrarium.db", isolation_level=None, check_same_thread=False)
-    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock for a moment
-    threading.Timer(0.5, lambda: other.execute("COMMIT")).start()
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock until the event loop has ticked ten times
     ticks = 0
 
     async def tick() -> None:
         nonlocal ticks
-        while True:
+        while ticks < 10:
             await asyncio.sleep(0.02)
             ticks += 1
+        other.execute("COMMIT")
 
     ticker = asyncio.create_task(tick())
+    # Were the loop held up by the wait, the lock would never be let go and the store would give up (BUSY_PATIENCE).
     await store.append("shared", 1, 0, "coast w0 d10", 1, None)
-    ticker.cancel()
+    await ticker
     other.close()
-    assert ticks >= 10  # the event loop went on while the move waited for the lock
+    assert ticks == 10  # the event loop went on while the move waited for the lock
     loaded = await store.load("shared")
     assert loaded is not None and [a.notation for a in loaded.actions] == ["coast w0 d10"]
     await store.close()
