@@ -119,3 +119,75 @@ def test_the_design_words_pattern_tells_the_design_documents_from_the_random_see
         "the random seed of the game",
     ]:
         assert not DESIGN_WORDS.search(players), players
+
+
+# -- boards wrapped between words at 80x24 and 120x40 --------------------------------------------------------
+
+#: The board's space in the play loop at 80x24 and 120x40 (the header, the prompt and four lines of actions counted).
+BOARD_SIZES = [(80, 18), (120, 34)]
+WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")
+
+
+def vocabulary(game_id: str) -> set[str]:
+    """Every word of the game's own texts (rules, how-to-play, options, cards, pieces), lower case."""
+    game = astrarium.get_game(game_id)
+    texts = [game.rules_text(), *(text for _, text in fixed_texts(game_id))]
+    return {word.lower() for text in texts for word in WORD.findall(text) if len(word) >= 3}
+
+
+def boards(game_id: str, seeds: range) -> Iterator[tuple[str, list[str]]]:
+    """(where, lines) of positions of random games drawn at both sizes, from the first move to the end."""
+    from rich.text import Text
+
+    game = astrarium.get_game(game_id)
+    for seed in seeds:
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        state = game.new_game(players, seed)
+        rng = Rng(seed)
+        move = 0
+        while True:
+            if move % 7 == 0 or state.is_over:
+                for width, height in BOARD_SIZES:
+                    for seat in (state.current_player, None):
+                        markup = state.render_fit(seat, width=width, height=height)
+                        yield f"seed {seed}, move {move}, {width}x{height}", Text.from_markup(markup).plain.split("\n")
+            if state.is_over or move >= 150:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+            move += 1
+
+
+def split_words(lines: list[str], words: set[str]) -> list[str]:
+    """Words of ``words`` broken across two lines ("sy" / "stems"): the halves are not words, joined they are."""
+    found = []
+    for above, below in zip(lines, lines[1:], strict=False):
+        head = re.search(r"[A-Za-z]+$", above)
+        tail = re.match(r"\s*([A-Za-z]+)", below)
+        if head and tail:
+            joined = (head.group(0) + tail.group(1)).lower()
+            if joined in words and not {head.group(0).lower(), tail.group(1).lower()} <= words:
+                found.append(f"{head.group(0)}/{tail.group(1)}")
+    return found
+
+
+def cut_words(lines: list[str], words: set[str]) -> list[str]:
+    """Words cut short before an ellipsis ("mov…"): what stands before it is not a whole word of the game."""
+    before = (m.group(1) for line in lines for m in re.finditer(r"([A-Za-z][A-Za-z'-]*)…", line))
+    return [word for word in before if len(word) >= 3 and word.lower().removesuffix("'s") not in words]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_boards_at_80x24_and_120x40_break_lines_between_words_and_cut_no_word(game_id: str) -> None:
+    words = vocabulary(game_id)
+    assert len(words) > 200
+    for where, lines in boards(game_id, range(6)):
+        assert not split_words(lines, words), (where, split_words(lines, words), lines)
+        assert not cut_words(lines, words), (where, cut_words(lines, words), lines)
+
+
+def test_the_checks_see_a_word_split_across_lines_and_a_word_cut_short() -> None:
+    words = {"systems", "move", "free", "ship", "the"}
+    assert split_words(["put the energy into sy", "  stems"], words) == ["sy/stems"]
+    assert split_words(["put the energy into", "  systems"], words) == []
+    assert cut_words(["ship 0 has a free mov…"], words) == ["mov"]
+    assert cut_words(["ship 0 has a free…"], words) == []

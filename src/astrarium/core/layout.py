@@ -35,13 +35,25 @@ def _tagged_width(markup: str) -> int:
 
 
 def clip_markup(markup: str, width: int) -> str:
-    """A line of Rich markup cut to ``width`` cells, ending in an ellipsis when cut (styles kept)."""
+    """A line of Rich markup cut to ``width`` cells at a space, ending in an ellipsis when cut (styles kept).
+
+    The cut falls between words, so no word or name is shown in part; only a
+    first word wider than the whole line is cut inside.
+    """
     from rich.text import Text
 
     text = Text.from_markup(markup)
     if text.cell_len <= width:
         return markup
+    full = text.plain
     text.truncate(max(1, width), overflow="ellipsis")
+    kept = len(text.plain) - 1  # the characters kept before the ellipsis
+    if kept < len(full) and not full[kept].isspace():  # the cut fell inside a word: go back to the space before it
+        space = full.rfind(" ", 0, kept + 1)
+        if full[:space].strip():
+            text = text[:space]
+            text.rstrip()
+            text.append("…")
     return text.markup
 
 
