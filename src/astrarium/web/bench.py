@@ -66,7 +66,8 @@ class ServerProcess:
     def __init__(self, folder: Path, db: str | None, port: int, processes: int = 1) -> None:
         self.port = port
         command = [sys.executable, "-m", "astrarium.web.serve", "--port", str(port), "--data", str(folder)]
-        command += ["--creates-per-minute", "100000", "--processes", str(processes)]
+        # Every client of the benchmark connects from one address: the limits per address are lifted.
+        command += ["--creates-per-minute", "100000", "--connections-per-address", "100000", "--processes", str(processes)]
         if db:
             command += ["--db", db]
         self.log = open(folder / "server.log", "ab")  # noqa: SIM115 (closed in stop)

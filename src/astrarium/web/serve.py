@@ -65,6 +65,7 @@ def run(
     creates_per_minute: int | None = None,
     compress: bool = False,
     processes: int = 1,
+    connections_per_address: int | None = None,
 ) -> None:
     """Serve until interrupted. ``data`` is the folder of the SQLite database; ``db`` a database URL instead.
 
@@ -87,6 +88,8 @@ def run(
     settings = Settings(data_dir=data or default_data_dir(), db_url=db, computer_workers=workers)
     if creates_per_minute is not None:
         settings = replace(settings, creates_per_minute=creates_per_minute)
+    if connections_per_address is not None:
+        settings = replace(settings, connections_per_address=connections_per_address)
     _log_to_terminal()
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     where = db.split("@")[-1] if db else str(settings.data_dir)
@@ -179,8 +182,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compress", action="store_true", help="compress WebSocket messages (for slow connections)")
     parser.add_argument("--creates-per-minute", type=int, default=None, help="new games one address may make a minute (default 30)")
     parser.add_argument("--processes", type=_at_least_one, default=1, help="server processes sharing the port and the database (default 1)")
+    parser.add_argument(
+        "--connections-per-address", type=_at_least_one, default=None, help="WebSocket connections one address may hold open (default 32)"
+    )
     args = parser.parse_args(argv)
-    run(args.host, args.port, args.data, args.db, args.workers, args.creates_per_minute, args.compress, args.processes)
+    run(
+        args.host,
+        args.port,
+        args.data,
+        args.db,
+        args.workers,
+        args.creates_per_minute,
+        args.compress,
+        args.processes,
+        args.connections_per_address,
+    )
 
 
 def _at_least_one(text: str) -> int:
