@@ -26,21 +26,53 @@ The shared language:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from types import MappingProxyType
 
 WIDTH = 640
-BACKGROUND = "#0b1020"
-PANEL = "#151c33"
-INK = "#e8ecf6"
-DIM = "#9aa4bf"
-GUIDE = "#3a4566"
-HIGHLIGHT = "#ffd84d"
+#: The height of the shared header band (title and status line) at the top of every picture.
+HEADER = 52
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 
+COLOURS: Mapping[str, str] = MappingProxyType(
+    {
+        "background": "#0b1020",  # the dark sky behind everything
+        "panel": "#151c33",  # the header band and the panels under the board
+        "text": "#e8ecf6",  # light ink: text and outlines that must stand out
+        "dim text": "#9aa4bf",  # secondary text, hatching, quiet marks
+        "guide": "#3a4566",  # grid lines, rims, empty gauges
+        "highlight": "#ffd84d",  # what can be clicked, what is chosen, the piece to move
+        "board": "#10172d",  # a board's squares or hexes, an empty place
+        "board light": "#141d38",  # the other squares of a checkered board
+        "chip": "#1f2947",  # a small labelled card or chip in a panel
+        "planet": "#5b8def",  # a planet or world
+        "danger": "#ff6b4a",  # a threat: an engaged unit, a planet about to collapse
+        "link": "#c39bff",  # what joins two places: a portal, a gate
+        "seat A": "#e69f00",  # seat colours: Okabe-Ito, safe for the common colour-blindnesses
+        "seat B": "#56b4e9",
+        "seat C": "#cc79a7",
+        "seat D": "#009e73",
+    }
+)
+"""The palette every picture draws with, by role (as a game names a colour by what it shows, not by its hue)."""
+
+BACKGROUND = COLOURS["background"]
+PANEL = COLOURS["panel"]
+INK = COLOURS["text"]
+DIM = COLOURS["dim text"]
+GUIDE = COLOURS["guide"]
+HIGHLIGHT = COLOURS["highlight"]
+BOARD = COLOURS["board"]
+BOARD_LIGHT = COLOURS["board light"]
+CHIP = COLOURS["chip"]
+PLANET = COLOURS["planet"]
+DANGER = COLOURS["danger"]
+LINK = COLOURS["link"]
+
 #: Seat colours (Okabe-Ito, safe for the common colour-blindnesses) and the letter each seat carries too.
-SEAT_COLOURS = ("#e69f00", "#56b4e9", "#cc79a7", "#009e73")
 SEAT_MARKS = ("A", "B", "C", "D")
+SEAT_COLOURS = tuple(COLOURS[f"seat {mark}"] for mark in SEAT_MARKS)
 
 STYLE = (
     f"text{{font-family:{FONT}}}text:not([fill]){{fill:{INK}}}"
@@ -157,12 +189,20 @@ class Svg:
         anchor = attrs.pop("anchor", None)
         self.el("text", text, x=float(x), y=float(y), font_size=float(size), text_anchor=anchor, **attrs)
 
-    def header(self, title: str, status: str, height: float = 52) -> float:
+    def header(self, title: str, status: str, height: float = HEADER) -> float:
         """The shared header band: the game's title and one status line; returns the y below it."""
+        self.header_band(title, height)
+        self.header_status(status)
+        return height
+
+    def header_band(self, title: str, height: float = HEADER) -> None:
+        """The header band with the game's title (what stays the same from one position to the next)."""
         self.rect(0, 0, self.width, height, fill=PANEL)
         self.text(12, 22, title, 17, font_weight="bold")
+
+    def header_status(self, status: str) -> None:
+        """The header's status line, under the title."""
         self.text(12, 42, status, 13, class_="dim")
-        return height
 
     def legend(self, x: float, y: float, entries: Sequence[tuple[Callable[[Svg, float, float], None], str]], columns: int = 2) -> float:
         """Legend rows: each entry draws its symbol at (x, y) (a 16-unit square) beside a label; returns the y below."""

@@ -35,7 +35,34 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from astrarium.core.svg import BACKGROUND, DIM, GUIDE, HIGHLIGHT, PANEL, SEAT_MARKS, WIDTH, Svg, attr, num
+from astrarium.core.picture_kit import (
+    BACKGROUND,
+    BOARD,
+    BOARD_LIGHT,
+    DIM,
+    GUIDE,
+    HEADER,
+    HIGHLIGHT,
+    PANEL,
+    SEAT_MARKS,
+    SEP,
+    WIDTH,
+    Svg,
+    attr,
+    begin,
+    finish,
+    fragment,
+    legend,
+    num,
+    panel,
+    place,
+    place_legend,
+    plural,
+    seat_to,
+    winner_marks,
+    wins,
+    you_are,
+)
 from astrarium.games.constellations.board import (
     COLOURS,
     COMET_SUNS,
@@ -54,7 +81,6 @@ from astrarium.games.constellations.board import (
 #: Tokens offered as buttons: the verbs the picture does not draw as a thing.
 BUTTON_TOKENS: frozenset[str] = frozenset({"end", "pass", "swap"})
 
-HEADER = 52
 MARGIN = 16
 #: The largest cell (a small board is not blown up beyond it) and the room for coordinates around the grid.
 MAX_CELL = 72
@@ -74,8 +100,6 @@ COMET_DEAD = "#5a6180"
 HOLE_RING = "#a78bff"
 #: The lines that show a constellation (not a seat colour and not an object colour).
 LINE = "#6ff2ff"
-CELL_DARK = "#10172d"
-CELL_LIGHT = "#141d38"
 #: Card colour letter -> the object that has that colour (the chip on a card is that object's shape).
 COLOUR_OBJECT = {colour: letter for letter, colour in COLOURS.items()}
 #: The sign a comet shows: any colour next to a yellow dwarf or red giant, no colour elsewhere.
@@ -148,14 +172,6 @@ def found_lines(cells: tuple[str, ...], geo: Geometry, colours: str) -> tuple[tu
 # (centred on the origin), cached, and placed with a translation.
 
 
-def _fragment(draw: Callable[[Svg], None]) -> str:
-    """What ``draw`` adds to an empty picture, as text."""
-    svg = Svg(WIDTH, 0, "")
-    start = len(svg.parts)
-    draw(svg)
-    return "".join(svg.parts[start:])
-
-
 def _star_points(points: int, outer: float, inner: float) -> list[tuple[float, float]]:
     """A star polygon with ``points`` tips, the first straight up."""
     out = []
@@ -212,7 +228,7 @@ def glyph(obj: str, size: int, sign: str = "", badge: bool = True) -> str:
             svg.circle(bx, -by, max(7.0, round(size * 0.14)), fill=PANEL, stroke=DIM, stroke_width=1)
             svg.text(bx, -by + 4, "∞" if reach is None else reach, 11, anchor="middle", class_="range")
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 @lru_cache(maxsize=16)
@@ -228,7 +244,7 @@ def _grid(height: int, width: int, cell: int, x0: int, y0: int) -> str:
     def draw(svg: Svg) -> None:
         for r in range(height):
             for c in range(width):
-                fill = CELL_LIGHT if (r + c) % 2 else CELL_DARK
+                fill = BOARD_LIGHT if (r + c) % 2 else BOARD
                 svg.rect(x0 + c * cell, y0 + r * cell, cell, cell, fill=fill, stroke=GUIDE)
         svg.rect(x0, y0, width * cell, height * cell, fill="none", stroke=DIM, stroke_width=1.5)
         bottom = y0 + height * cell
@@ -244,7 +260,7 @@ def _grid(height: int, width: int, cell: int, x0: int, y0: int) -> str:
         # The rings of a star near the edge are clipped to the board.
         svg.parts.append(f'<clipPath id="board-clip"><rect x="{x0}" y="{y0}" width="{width * cell}" height="{height * cell}"/></clipPath>')
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 # -- drawing ---------------------------------------------------------------------
@@ -268,10 +284,6 @@ class Board:
     def name(self, cell: int) -> str:
         r, c = divmod(cell, self.width)
         return f"{column_name(c)}{r + 1}"
-
-
-def _place(parts: list[str], fragment: str, x: float, y: float) -> None:
-    parts.append(f'<g transform="translate({num(x)} {num(y)})">{fragment}</g>')
 
 
 def _rings(svg: Svg, board: Board, cell: int, radius: int) -> None:
@@ -369,39 +381,29 @@ def _star(height: int, width: int, i: int, ch: str, ready: bool) -> str:
                 stroke_width=1.5 if ready else None,
                 stroke_dasharray="4 3" if ready else None,
             )
-            _place(svg.parts, glyph(ch, s), x + s / 2, y + s / 2)
+            place(svg.parts, glyph(ch, s), x + s / 2, y + s / 2)
             _rings(svg, board, i, board.geo.radius_of(ch))
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 def _status(view: Mapping[str, Any]) -> str:
     outcome = view.get("outcome")
     scores = view.get("scores") or []
     if outcome:
-        winners = [SEAT_MARKS[w % 4] for w in outcome.get("winners", ()) if isinstance(w, int)]
+        winners = winner_marks(outcome)
         if len(scores) == 1:
             head = "Target reached" if winners else "Target missed"
-        elif not winners or len(winners) == len(scores):
-            head = "Draw"
         else:
-            head = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+            head = wins(winners, "Draw") if len(winners) != len(scores) else "Draw"
         return f"{head}: {outcome.get('reason', '')}"
     parts = [f"Round {view.get('round', '?')}/{view.get('max_rounds', '?')}"]
     seat = view.get("to_move")
     if isinstance(seat, int):
         step = "rotate a star" if view.get("phase") == "rotate" else "play cards or end"
-        parts.append(f"{SEAT_MARKS[seat % 4]} (seat {seat}) to {step}")
+        parts.append(seat_to(seat, step))
     parts.append(f"deck {view.get('deck', 0)}")
-    viewer = view.get("viewer")
-    if isinstance(viewer, int) and viewer != seat:
-        parts.append(f"you are {SEAT_MARKS[viewer % 4]}")
-    return " · ".join(parts)
-
-
-def _panel(svg: Svg, y: float, h: float, title: str) -> None:
-    svg.rect(8, y, WIDTH - 16, h, rx=8, fill=PANEL)
-    svg.text(MARGIN, y + 18, title, 13, font_weight="bold")
+    return SEP.join(parts + you_are(view.get("viewer"), seat))
 
 
 def _draw_scores(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
@@ -412,7 +414,7 @@ def _draw_scores(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
     per_row = 2
     rows = max(1, (len(scores) + per_row - 1) // per_row)
     h = 30 + rows * 28
-    _panel(svg, y, h, f"Scores · deck {view.get('deck', 0)} cards")
+    panel(svg.parts, y, h, f"Scores · deck {view.get('deck', 0)} cards")
     col = (WIDTH - 2 * MARGIN) / per_row
     for seat, score in enumerate(scores):
         x = MARGIN + (seat % per_row) * col
@@ -431,14 +433,10 @@ def _score_row(x: float, y: float, seat: int, score: str, cards: str, you: bool,
             if moving:
                 svg.circle(x + 11, y - 4, 13, fill="none", stroke=HIGHLIGHT, stroke_width=2)
             svg.seat_badge(x + 11, y - 4, seat, 10)
-            label = f"{_plural(score, 'point')} · {cards} in hand{' (you)' if you else ''}"
+            label = f"{plural(score, 'point')} · {cards} in hand{' (you)' if you else ''}"
             svg.text(x + 30, y, label, 13, font_weight="bold" if moving else None)
 
-    return _fragment(draw)
-
-
-def _plural(count: object, word: str) -> str:
-    return f"{count} {word}{'' if str(count) == '1' else 's'}"
+    return fragment(draw)
 
 
 def _card_width(colours: str) -> int:
@@ -468,11 +466,11 @@ def _card_face(x: float, y: float, text: str, found: int) -> str:
             svg.parts.append(f'<g class="chip" data-colour="{attr(colour)}" transform="translate({num(x + 24 + 34 * k)} {num(y + 22)})">')
             svg.parts.append(colour_chip(colour))
             svg.parts.append("</g>")
-        svg.text(x + 8, y + 52, _plural(points, "point"), 12, font_weight="bold")
+        svg.text(x + 8, y + 52, plural(points, "point"), 12, font_weight="bold")
         svg.text(x + 8, y + 69, f"found {found}×", 12, class_="dim")
         svg.text(x + w - 6, y + 69, text, 11, anchor="end", class_="dim notation")
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 def _draw_hand(svg: Svg, y: float, view: Mapping[str, Any], board: Board) -> float:
@@ -481,7 +479,7 @@ def _draw_hand(svg: Svg, y: float, view: Mapping[str, Any], board: Board) -> flo
     if hand is None or not isinstance(viewer, int):
         sizes = view.get("hand_sizes") or []
         h = 46
-        _panel(svg, y, h, "Hands")
+        panel(svg.parts, y, h, "Hands")
         words = ", ".join(f"{SEAT_MARKS[s % 4]} {n}" for s, n in enumerate(sizes))
         svg.text(MARGIN, y + 37, f"hidden from spectators: {words} cards", 12, class_="dim")
         return y + h + 8
@@ -512,7 +510,7 @@ def _draw_log(svg: Svg, y: float, view: Mapping[str, Any], board: Board) -> floa
     recent = played[-3:]
     lines = 1 + len(recent) + (1 if swapped else 0)
     h = 30 + 20 * lines
-    _panel(svg, y, h, "Plays")
+    panel(svg.parts, y, h, "Plays")
     row = y + 38
     if played:
         seat, card, found, points = played[-1][:4]
@@ -532,7 +530,7 @@ def _draw_log(svg: Svg, y: float, view: Mapping[str, Any], board: Board) -> floa
         row += 20
         mark = SEAT_MARKS[seat % 4] if isinstance(seat, int) else "?"
         with svg.group(class_="played", data_card=str(card)):
-            svg.text(MARGIN, row, f"{mark} played {card}: found {found}× for {_plural(points, 'point')}", 12)
+            svg.text(MARGIN, row, f"{mark} played {card}: found {found}× for {plural(points, 'point')}", 12)
     if swapped:
         row += 20
         words = ", ".join(f"{SEAT_MARKS[s % 4] if isinstance(s, int) else '?'} {c}" for s, c in (p[:2] for p in swapped[-4:]))
@@ -541,7 +539,7 @@ def _draw_log(svg: Svg, y: float, view: Mapping[str, Any], board: Board) -> floa
 
 
 def _at(obj: str, sign: str = "") -> Callable[[Svg, float, float], None]:
-    return lambda svg, x, y: _place(svg.parts, glyph(obj, 24, sign, badge=False), x, y)
+    return lambda svg, x, y: place(svg.parts, glyph(obj, 24, sign, badge=False), x, y)
 
 
 def _ring_symbol(svg: Svg, x: float, y: float) -> None:
@@ -567,14 +565,8 @@ def _legend() -> tuple[str, float]:
         (_ring_symbol, "hover a star: the rings it turns clockwise"),
         (_line_symbol, "a line showing a constellation"),
     ]
-    height = 0.0
-
-    def draw(svg: Svg) -> None:
-        nonlocal height
-        svg.text(MARGIN, 4, "Legend", 13, font_weight="bold")
-        height = svg.legend(MARGIN + 4, 18, entries)
-
-    return _fragment(draw), height + 4
+    text, height = legend(entries, MARGIN + 4, 18, (MARGIN, 4, 13))
+    return text, height + 4
 
 
 def render_svg(view: Mapping[str, Any]) -> str:
@@ -590,20 +582,16 @@ def render_svg(view: Mapping[str, Any]) -> str:
     movable = set(star_moves(cells, board.geo)) if rotating else set()
     played = [p for p in view.get("played") or [] if isinstance(p, Sequence) and len(p) >= 4]
     last = str(played[-1][1]).partition("/")[0] if played else None
-    svg = Svg(WIDTH, 0, title)
-    start = len(svg.parts)
-    svg.header(title, status)
+    svg = begin(title, status)
     _draw_board(svg, board, last, movable)
     y: float = board.bottom + 30
     y = _draw_scores(svg, y, view)
     y = _draw_hand(svg, y, view, board)
     y = _draw_log(svg, y, view, board)
-    legend, legend_height = _legend()
-    svg.parts.append(f'<g class="legend" pointer-events="none" transform="translate(0 {num(y + 10)})">{legend}</g>')
+    legend_text, legend_height = _legend()
+    place_legend(svg.parts, legend_text, y + 10)
     y += 10 + legend_height
-    picture = Svg(WIDTH, y + 8, title, f"{status}. Scores: " + ", ".join(map(str, view.get("scores") or [])) + ".")
-    picture.parts.extend(svg.parts[start:])
-    return picture.to_string()
+    return finish(svg, y + 8, title, f"{status}. Scores: " + ", ".join(map(str, view.get("scores") or [])) + ".")
 
 
 __all__ = ["BUTTON_TOKENS", "action_tokens", "colour_chip", "comet_colour", "found_lines", "glyph", "render_svg"]
