@@ -4,7 +4,7 @@ A game's ``svg`` module draws with :class:`~astrarium.core.svg.Svg` and this
 kit, so every picture shares one look and one way of being built fast:
 
 * the palette by role (:data:`COLOURS`, and a name for each role: ``BACKGROUND``,
-  ``PANEL``, ``INK``, ``DIM``, ``GUIDE``, ``HIGHLIGHT``, ``BOARD``, ``CHIP``,
+  ``PANEL``, ``INK``, ``DIM``, ``GUIDE``, ``HIGHLIGHT``, ``BOARD_DARK``, ``BOARD_LIGHT``, ``CHIP``,
   ``PLANET``, ``DANGER``, ``LINK``, ``SEAT_COLOURS``), the seat letters and
   the header band's height (:data:`HEADER`);
 * :func:`fragment` draws something once at the origin as text (to be cached
@@ -29,7 +29,7 @@ from typing import Any
 from astrarium.core.errors import short
 from astrarium.core.svg import (
     BACKGROUND,
-    BOARD,
+    BOARD_DARK,
     BOARD_LIGHT,
     CHIP,
     COLOURS,
@@ -74,9 +74,9 @@ def fragment(draw: Callable[[Svg], None]) -> str:
     return "".join(svg.parts)
 
 
-def placed(body: str, x: float, y: float, cls: str | None = None, token: str | None = None, extra: str = "") -> str:
+def placed(body: str, x: float, y: float, *, cls: str | None = None, token: str | None = None, extra: str = "") -> str:
     """``body`` (a fragment drawn at the origin) moved to (x, y) in a group, as text: see :func:`place`."""
-    move = f'transform="translate({_n(x)} {_n(y)})"'
+    move = f'transform="translate({coord(x)} {coord(y)})"'
     if token is not None:
         return f'<g class="{cls + " tok" if cls else "tok"}" data-token="{attr(token)}" {move}{extra}>{body}</g>'
     if cls:
@@ -84,23 +84,37 @@ def placed(body: str, x: float, y: float, cls: str | None = None, token: str | N
     return f"<g {move}{extra}>{body}</g>"
 
 
-def place(parts: list[str], body: str, x: float, y: float, cls: str | None = None, token: str | None = None, extra: str = "") -> None:
+def place(parts: list[str], body: str, x: float, y: float, *, cls: str | None = None, token: str | None = None, extra: str = "") -> None:
     """``body`` (a fragment drawn at the origin) moved to (x, y): a group of class ``cls``, clickable with ``token``.
 
     ``extra`` is more attributes, written as they are after the ``transform``
     (escape any value in it with :func:`~astrarium.core.svg.attr`).
     """
-    parts.append(placed(body, x, y, cls, token, extra))
+    parts.append(placed(body, x, y, cls=cls, token=token, extra=extra))
 
 
-def _n(value: float) -> str:
+def coord(value: float) -> str:
     """A coordinate: an int as it is, other numbers short (see :func:`~astrarium.core.svg.num`)."""
     return str(value) if type(value) is int else num(value)
 
 
 def put_text(parts: list[str], x: float, y: float, text: object, size: int = 12, extra: str = "") -> None:
     """Text from anywhere (a view's names and events included), escaped; ``extra`` is more attributes as written."""
-    parts.append(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}"{extra}>{esc(text)}</text>')
+    parts.append(f'<text x="{coord(x)}" y="{coord(y)}" font-size="{size}"{extra}>{esc(text)}</text>')
+
+
+def chip_open(parts: list[str], x: float, y: float, w: float, token: str | None, kind: str, data: str = "") -> None:
+    """A chip's group (class ``kind``, clickable with ``token``) and its frame, ``w`` wide.
+
+    The caller writes the chip's label and closes the group.
+    """
+    frame = f'<rect x="{coord(x)}" y="{coord(y)}" width="{coord(w)}" height="22" rx="5" fill="{CHIP}"'
+    if token is not None:
+        parts.append(f'<g class="tok {kind}" data-token="{attr(token)}"{data}>')
+        parts.append(f'{frame} stroke="{HIGHLIGHT}" stroke-width="1.5"/>')
+    else:
+        parts.append(f'<g class="{kind}"{data}>')
+        parts.append(f'{frame} stroke="{GUIDE}"/>')
 
 
 @lru_cache(maxsize=64)
@@ -112,7 +126,7 @@ def badge(seat: int, r: float) -> str:
 def panel(parts: list[str], y: float, h: float, title: str, edge: str | None = None, title_dy: float = 18, margin: float = 16) -> None:
     """A panel across the page at ``y``, ``h`` high, with a bold title (and a rim of colour ``edge``)."""
     rim = "" if edge is None else f' stroke="{edge}" stroke-width="2"'
-    parts.append(f'<rect x="8" y="{_n(y)}" width="{WIDTH - 16}" height="{_n(h)}" rx="8" fill="{PANEL}"{rim}/>')
+    parts.append(f'<rect x="8" y="{coord(y)}" width="{WIDTH - 16}" height="{coord(h)}" rx="8" fill="{PANEL}"{rim}/>')
     put_text(parts, margin, y + title_dy, title, 13, BOLD)
 
 
@@ -143,7 +157,7 @@ def legend(
 
 def place_legend(parts: list[str], body: str, y: float) -> None:
     """The legend at ``y``, where it takes no clicks."""
-    parts.append(f'<g class="legend" pointer-events="none" transform="translate(0 {_n(y)})">{body}</g>')
+    parts.append(f'<g class="legend" pointer-events="none" transform="translate(0 {coord(y)})">{body}</g>')
 
 
 def latest(parts: list[str], y: float, events: Sequence[object], title: str, size: int, width: int, first: float, step: float) -> float:
@@ -166,10 +180,10 @@ def begin(title: str, status: str) -> Svg:
     return svg
 
 
-def finish(svg: Svg, height: float, title: str, desc: str) -> str:
-    """The document of what was drawn on ``svg`` (from :func:`begin`), ``height`` high, with its title and description."""
+def finish(parts: list[str], height: float, title: str, desc: str) -> str:
+    """The document of what was drawn (the ``parts`` of a page from :func:`begin`), ``height`` high, with its title and description."""
     picture = Svg(WIDTH, height, title, desc)
-    picture.parts.extend(svg.parts)
+    picture.parts.extend(parts)
     return picture.to_string()
 
 
@@ -216,7 +230,7 @@ def game_over(head: str, reason: object, limit: int = 90) -> str:
 
 __all__ = [
     "BACKGROUND",
-    "BOARD",
+    "BOARD_DARK",
     "BOARD_LIGHT",
     "BOLD",
     "CHIP",
@@ -240,6 +254,8 @@ __all__ = [
     "Svg",
     "attr",
     "badge",
+    "chip_open",
+    "coord",
     "begin",
     "esc",
     "finish",

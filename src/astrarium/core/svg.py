@@ -43,7 +43,7 @@ COLOURS: Mapping[str, str] = MappingProxyType(
         "dim text": "#9aa4bf",  # secondary text, hatching, quiet marks
         "guide": "#3a4566",  # grid lines, rims, empty gauges
         "highlight": "#ffd84d",  # what can be clicked, what is chosen, the piece to move
-        "board": "#10172d",  # a board's squares or hexes, an empty place
+        "board dark": "#10172d",  # a board's squares or hexes, an empty place
         "board light": "#141d38",  # the other squares of a checkered board
         "chip": "#1f2947",  # a small labelled card or chip in a panel
         "planet": "#5b8def",  # a planet or world
@@ -63,7 +63,7 @@ INK = COLOURS["text"]
 DIM = COLOURS["dim text"]
 GUIDE = COLOURS["guide"]
 HIGHLIGHT = COLOURS["highlight"]
-BOARD = COLOURS["board"]
+BOARD_DARK = COLOURS["board dark"]
 BOARD_LIGHT = COLOURS["board light"]
 CHIP = COLOURS["chip"]
 PLANET = COLOURS["planet"]

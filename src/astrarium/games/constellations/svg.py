@@ -37,7 +37,7 @@ from typing import Any
 
 from astrarium.core.picture_kit import (
     BACKGROUND,
-    BOARD,
+    BOARD_DARK,
     BOARD_LIGHT,
     DIM,
     GUIDE,
@@ -244,7 +244,7 @@ def _grid(height: int, width: int, cell: int, x0: int, y0: int) -> str:
     def draw(svg: Svg) -> None:
         for r in range(height):
             for c in range(width):
-                fill = BOARD_LIGHT if (r + c) % 2 else BOARD
+                fill = BOARD_LIGHT if (r + c) % 2 else BOARD_DARK
                 svg.rect(x0 + c * cell, y0 + r * cell, cell, cell, fill=fill, stroke=GUIDE)
         svg.rect(x0, y0, width * cell, height * cell, fill="none", stroke=DIM, stroke_width=1.5)
         bottom = y0 + height * cell
@@ -591,7 +591,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     legend_text, legend_height = _legend()
     place_legend(svg.parts, legend_text, y + 10)
     y += 10 + legend_height
-    return finish(svg, y + 8, title, f"{status}. Scores: " + ", ".join(map(str, view.get("scores") or [])) + ".")
+    return finish(svg.parts, y + 8, title, f"{status}. Scores: " + ", ".join(map(str, view.get("scores") or [])) + ".")
 
 
 __all__ = ["BUTTON_TOKENS", "action_tokens", "colour_chip", "comet_colour", "found_lines", "glyph", "render_svg"]

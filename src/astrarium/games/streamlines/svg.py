@@ -27,11 +27,48 @@ tiles carry their notation words, so every legal action narrows to itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from astrarium.core.svg import BACKGROUND, DIM, GUIDE, HIGHLIGHT, PANEL, SEAT_COLOURS, SEAT_MARKS, WIDTH, Svg, attr, esc, num
+from astrarium.core.picture_kit import (
+    BACKGROUND,
+    BOARD_DARK,
+    BOARD_LIGHT,
+    BOLD,
+    CHIP,
+    DANGER,
+    DIM,
+    DIM_CLASS,
+    GUIDE,
+    HEADER,
+    HIGHLIGHT,
+    LINK,
+    PANEL,
+    PLANET,
+    SEAT_COLOURS,
+    SEAT_MARKS,
+    SEP,
+    WIDTH,
+    Svg,
+    attr,
+    badge,
+    begin,
+    chip_open,
+    coord,
+    finish,
+    fragment,
+    latest,
+    legend,
+    num,
+    panel,
+    place,
+    place_legend,
+    plural,
+    put_text,
+    seat_to,
+    you_are,
+)
 from astrarium.games.streamlines.events import designed_events
 
 #: Tokens offered as buttons: verbs and words the picture does not draw as a thing.
@@ -41,7 +78,6 @@ FILES = "abcdefghi"
 SIZE = 9
 CELL = 64
 LEFT = 32
-HEADER = 52
 TOP = HEADER + 24
 BOARD = SIZE * CELL
 MARGIN = 16
@@ -50,19 +86,14 @@ MARGIN = 16
 STREAM = "#cfe3ff"
 STREAM_TILE = "#1c2f5e"
 STREAM_EDGE = "#4a67a8"
-GATE = "#c39bff"
+GATE = LINK
 GATE_FILL = "#2b1a47"
-PLANET = "#5b8def"
 PLANET_RING = "#cfe0ff"
 WARN = "#f0c419"
-DANGER = "#ff6b4a"
 HOLE_RING = "#ff8c42"
 ESCAPE = "#38d9c4"
 ESCAPE_FILL = "#0d3a3a"
 REFUGEE = "#ffe2a8"
-CHIP = "#1f2947"
-SQUARE_DARK = "#10172d"
-SQUARE_LIGHT = "#141d38"
 
 #: The direction letters in notation order, and their unit steps on the page (y grows downwards).
 DIRS = "nesw"
@@ -143,28 +174,6 @@ def action_tokens(notation: str) -> list[str]:
 # ``esc``/``attr``). That keeps a picture well under the 2 ms budget.
 
 
-def _n(value: float) -> str:
-    """A coordinate: ints as they are, other numbers short (see ``num``)."""
-    return str(value) if type(value) is int else num(value)
-
-
-def _place(parts: list[str], fragment: str, x: float, y: float, extra: str = "") -> None:
-    parts.append(f'<g transform="translate({_n(x)} {_n(y)})"{extra}>{fragment}</g>')
-
-
-def _text(parts: list[str], x: float, y: float, text: object, size: int = 12, extra: str = "") -> None:
-    """Text from anywhere (a view's names and events included), escaped."""
-    parts.append(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}"{extra}>{esc(text)}</text>')
-
-
-def _fragment(draw: Callable[[Svg], None]) -> str:
-    """What ``draw`` adds to an empty picture, as text."""
-    svg = Svg(WIDTH, 0, "")
-    start = len(svg.parts)
-    draw(svg)
-    return "".join(svg.parts[start:])
-
-
 def _arrows_path(cx: float, cy: float, arrows: str, length: float, head: float) -> str:
     """One path for a streamline's arrows from (cx, cy): a shaft and a head for each letter."""
     parts = []
@@ -190,7 +199,7 @@ def _tile(arrows: str) -> str:
         svg.path(_arrows_path(h, h, arrows, h - 3, 9), fill=STREAM, stroke=STREAM, stroke_width=3.5, stroke_linejoin="round")
         svg.circle(h, h, 3.5, fill=STREAM)
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 @lru_cache(maxsize=128)
@@ -204,7 +213,7 @@ def _stream_icon(arrows: str, size: int) -> str:
             _arrows_path(half, half, arrows, half - 2, size * 0.22), fill=STREAM, stroke=STREAM, stroke_width=2, stroke_linejoin="round"
         )
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 @lru_cache(maxsize=1)
@@ -215,7 +224,7 @@ def _refugee() -> str:
         svg.circle(0, -3.5, 3, fill=REFUGEE)
         svg.path("M-5 6Q0 -3 5 6Z", fill=REFUGEE)
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 @lru_cache(maxsize=64)
@@ -226,7 +235,7 @@ def _gate(letter: str, r: int) -> str:
         svg.circle(0, 0, r, fill=GATE_FILL, stroke=GATE, stroke_width=2 if r < 12 else 3, stroke_dasharray="3 2")
         svg.text(0, r * 0.45, letter, max(11.0, r * 1.2), anchor="middle", font_weight="bold", fill=GATE)
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 @lru_cache(maxsize=16)
@@ -244,7 +253,7 @@ def _planet(stage: str, r: int) -> str:
             "ellipse", cx=0.0, cy=0.0, rx=r * 1.45, ry=r * 0.38, fill="none", stroke=PLANET_RING, stroke_width=1.5, transform="rotate(-20)"
         )
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 @lru_cache(maxsize=64)
@@ -259,7 +268,7 @@ def _stage_badge(stage: str, turns_left: str) -> str:
             svg.circle(0, 0, 8.5, fill=DANGER, stroke=BACKGROUND)
             svg.text(0, 4, turns_left, 11, anchor="middle", font_weight="bold", fill=BACKGROUND)
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 def _pip_kind(card: str) -> str:
@@ -281,13 +290,7 @@ def _pip(kind: str) -> str:
         else:
             svg.rect(-3, -3, 6, 6, fill=STREAM, stroke=BACKGROUND)
 
-    return _fragment(draw)
-
-
-@lru_cache(maxsize=16)
-def _badge(seat: int, r: int) -> str:
-    """A seat's badge (the shared ``seat_badge``: its colour and its letter), centred on the origin."""
-    return _fragment(lambda svg: svg.seat_badge(0, 0, seat, r))
+    return fragment(draw)
 
 
 def _text_width(text: str, size: float) -> float:
@@ -297,22 +300,15 @@ def _text_width(text: str, size: float) -> float:
 def _chip(parts: list[str], x: float, y: float, label: str, token: str | None, kind: str, icon: str | None = None, data: str = "") -> float:
     """A card shown as a labelled chip (clickable when ``token``); returns its width."""
     w = round(_text_width(label, 12) + (34 if icon else 14))
-    if token:
-        parts.append(f'<g class="tok {kind}" data-token="{attr(token)}"{data}>')
-        parts.append(
-            f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="22" rx="5" fill="{CHIP}" stroke="{HIGHLIGHT}" stroke-width="1.5"/>'
-        )
-    else:
-        parts.append(f'<g class="{kind}"{data}>')
-        parts.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="22" rx="5" fill="{CHIP}" stroke="{GUIDE}"/>')
+    chip_open(parts, x, y, w, token or None, kind, data)
     if icon is not None:
         if icon == "refugee":
-            _place(parts, _refugee(), x + 13, y + 11)
+            place(parts, _refugee(), x + 13, y + 11)
         elif icon.startswith("gate-"):
-            _place(parts, _gate(icon[5:], 7), x + 13, y + 11)
+            place(parts, _gate(icon[5:], 7), x + 13, y + 11)
         elif icon in SHAPES:
-            _place(parts, _stream_icon(SHAPES[icon], 16), x + 4, y + 3)
-    _text(parts, x + (26 if icon else 7), y + 16, label)
+            place(parts, _stream_icon(SHAPES[icon], 16), x + 4, y + 3)
+    put_text(parts, x + (26 if icon else 7), y + 16, label)
     parts.append("</g>")
     return w
 
@@ -334,7 +330,7 @@ def _static_board() -> str:
         for row in range(SIZE):
             for col in range(SIZE):
                 name = f"{FILES[col]}{SIZE - row}"
-                fill = SQUARE_LIGHT if (row + col) % 2 else SQUARE_DARK
+                fill = BOARD_LIGHT if (row + col) % 2 else BOARD_DARK
                 with svg.group(class_="tok sq", data_token=name):
                     svg.rect(LEFT + col * CELL, TOP + row * CELL, CELL, CELL, fill=fill, stroke=GUIDE)
         svg.rect(LEFT, TOP, BOARD, BOARD, fill="none", stroke=DIM, stroke_width=1.5, pointer_events="none")
@@ -346,7 +342,7 @@ def _static_board() -> str:
             svg.text(LEFT - 12, y, SIZE - i, 12, anchor="middle", class_="dim")
             svg.text(LEFT + BOARD + 12, y, SIZE - i, 12, anchor="middle", class_="dim")
 
-    return _fragment(draw)
+    return fragment(draw)
 
 
 _BOARD = _static_board()
@@ -358,7 +354,7 @@ def _escape(svg: Svg) -> None:
     svg.text(CELL / 2, CELL / 2 + 4, "EXIT", 11, anchor="middle", font_weight="bold", fill=ESCAPE)
 
 
-_ESCAPE = _fragment(_escape)
+_ESCAPE = fragment(_escape)
 _MOVER_RING = f'<circle cx="0" cy="0" r="13" fill="none" stroke="{HIGHLIGHT}" stroke-width="2"/>'
 
 
@@ -382,17 +378,17 @@ def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) ->
     for sq in view.get("escapes", ()):
         xy = _square_xy(sq)
         if xy:
-            _place(parts, _ESCAPE, xy[0], xy[1], f' class="escape" data-square="{attr(sq)}"')
+            place(parts, _ESCAPE, xy[0], xy[1], extra=f' class="escape" data-square="{attr(sq)}"')
     for planet in view.get("planets", ()):
         xy = _square_xy(planet.get("square"))
         if xy:
             x, y = xy
             stage = str(planet.get("stage", ""))
             parts.append(f'<g class="planet" data-square="{attr(planet.get("square"))}" data-stage="{attr(stage)}">')
-            _place(parts, _planet(stage, 12), x + h, y + h)
+            place(parts, _planet(stage, 12), x + h, y + h)
             if stage in ("warned", "collapsing"):
                 left = planet.get("turns_left")
-                _place(parts, _stage_badge(stage, str(left) if isinstance(left, int) else "?"), x + h, y + 10)
+                place(parts, _stage_badge(stage, str(left) if isinstance(left, int) else "?"), x + h, y + 10)
             parts.append("</g>")
     for sq, card in laid.items():
         xy = _square_xy(sq)
@@ -400,9 +396,10 @@ def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) ->
             continue
         kind, _, arrows = str(card).partition(" ")
         if kind.startswith("gate-"):
-            _place(parts, _gate(kind[5:], 15), xy[0] + h, xy[1] + h, f' class="gate" data-square="{attr(sq)}" data-card="{attr(kind)}"')
+            data = f' class="gate" data-square="{attr(sq)}" data-card="{attr(kind)}"'
+            place(parts, _gate(kind[5:], 15), xy[0] + h, xy[1] + h, extra=data)
         else:
-            _place(parts, _tile(arrows), xy[0], xy[1], f' class="streamline" data-square="{attr(sq)}" data-arrows="{attr(arrows)}"')
+            place(parts, _tile(arrows), xy[0], xy[1], extra=f' class="streamline" data-square="{attr(sq)}" data-arrows="{attr(arrows)}"')
     parts.append("</g>")
     for seat, ship in enumerate(view.get("ships", ())):
         xy = _square_xy(ship.get("square"))
@@ -416,7 +413,7 @@ def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) ->
             parts.append(_MOVER_RING)
         else:
             parts.append(f'<g class="ship" data-seat="{seat}" pointer-events="none" transform="translate({cx} {cy})">')
-        parts.append(_badge(seat, 10))
+        parts.append(badge(seat, 10))
         parts.append("</g>")
         cargo = [str(c) for c in ship.get("cargo", ())]
         if cargo:
@@ -426,21 +423,13 @@ def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) ->
             step = 6 if sx < h else -6
             px = x + 5 if sx < h else x + CELL - 5
             for i, card in enumerate(cargo[:PIPS]):
-                _place(parts, _pip(_pip_kind(card)), px + i * step, py, f' class="pip" data-card="{attr(card)}"')
+                place(parts, _pip(_pip_kind(card)), px + i * step, py, extra=f' class="pip" data-card="{attr(card)}"')
             if len(cargo) > PIPS:
-                _text(parts, px + PIPS * step, py + 4, "+", 11, ' text-anchor="middle" font-weight="bold" class="pip-more"')
+                put_text(parts, px + PIPS * step, py + 4, "+", 11, ' text-anchor="middle" font-weight="bold" class="pip-more"')
             parts.append("</g>")
 
 
 # -- panels --------------------------------------------------------------------
-
-_BOLD = ' font-weight="bold"'
-_DIM = ' class="dim"'
-
-
-def _panel(parts: list[str], y: float, h: float, title: str) -> None:
-    parts.append(f'<rect x="8" y="{_n(y)}" width="{WIDTH - 16}" height="{_n(h)}" rx="8" fill="{PANEL}"/>')
-    _text(parts, MARGIN, y + 18, title, 13, _BOLD)
 
 
 def _planet_line(planet: Mapping[str, Any]) -> str:
@@ -462,18 +451,14 @@ def _pile(parts: list[str], x: int, y: float, label: str, count: int, token: str
     else:
         parts.append(f'<g class="pile {kind}" data-count="{count}">')
     parts.append(
-        f'<rect x="{x}" y="{_n(y)}" width="46" height="60" rx="5" fill="{CHIP}" '
+        f'<rect x="{x}" y="{coord(y)}" width="46" height="60" rx="5" fill="{CHIP}" '
         f'stroke="{HIGHLIGHT if token else GUIDE}" stroke-width="1.5"/>'
     )
     if count:
-        parts.append(f'<rect x="{x + 4}" y="{_n(y + 4)}" width="38" height="52" rx="3" fill="none" stroke="{GUIDE}"/>')
-    _text(parts, x + 23, y + 36, count, 16, ' text-anchor="middle" font-weight="bold"')
-    _text(parts, x + 23, y + 76, label, 12, ' text-anchor="middle" class="dim"')
+        parts.append(f'<rect x="{x + 4}" y="{coord(y + 4)}" width="38" height="52" rx="3" fill="none" stroke="{GUIDE}"/>')
+    put_text(parts, x + 23, y + 36, count, 16, ' text-anchor="middle" font-weight="bold"')
+    put_text(parts, x + 23, y + 76, label, 12, ' text-anchor="middle" class="dim"')
     parts.append("</g>")
-
-
-def _plural(count: object, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _draw_clock(parts: list[str], y: float, view: Mapping[str, Any], playing: bool) -> float:
@@ -483,14 +468,14 @@ def _draw_clock(parts: list[str], y: float, view: Mapping[str, Any], playing: bo
     discard = view.get("discard", {}) or {}
     lost = view.get("lost", {}) or {}
     h = max(44 + 22 * len(planets) + 20, 108)
-    _panel(parts, y, h, f"Clock · turn {view.get('turn_number', 0)}")
-    _text(parts, MARGIN, y + 38, f"draws {_plural(standing, 'card')} a turn, one per planet standing", 12, _DIM)
+    panel(parts, y, h, f"Clock · turn {view.get('turn_number', 0)}")
+    put_text(parts, MARGIN, y + 38, f"draws {plural(standing, 'card')} a turn, one per planet standing", 12, DIM_CLASS)
     for i, planet in enumerate(planets):
         py = y + 58 + 22 * i
         stage = str(planet.get("stage", ""))
         parts.append(f'<g class="planet-row" data-stage="{attr(stage)}">')
-        _place(parts, _planet(stage, 7), MARGIN + 9, py - 4)
-        _text(parts, MARGIN + 26, py, f"{planet.get('square', '?')}  {_planet_line(planet)}")
+        place(parts, _planet(stage, 7), MARGIN + 9, py - 4)
+        put_text(parts, MARGIN + 26, py, f"{planet.get('square', '?')}  {_planet_line(planet)}")
         parts.append("</g>")
     events = designed_events()
     good = sum(int(deck.get(card.effect, 0)) for card in events if card.good)
@@ -498,7 +483,7 @@ def _draw_clock(parts: list[str], y: float, view: Mapping[str, Any], playing: bo
     collapse = f"Collapse: {deck.get('collapse', 0)} in the deck, {discard.get('collapse', 0)} discarded"
     if good or bad:
         collapse += f" · other events in the deck: {good} good, {bad} bad"
-    _text(parts, MARGIN, y + h - 10, collapse, 12, _DIM)
+    put_text(parts, MARGIN, y + h - 10, collapse, 12, DIM_CLASS)
     _pile(parts, 444, y + 12, "deck", int(view.get("deck", 0)), "draw" if playing else None, "deck")
     _pile(parts, 506, y + 12, "discard", sum(discard.values()), None, "discard")
     _pile(parts, 568, y + 12, "lost", sum(lost.values()), None, "lost")
@@ -520,13 +505,13 @@ def _draw_refugees(parts: list[str], y: float, view: Mapping[str, Any]) -> float
     per_row = (WIDTH - 2 * MARGIN) // 18
     rows = (slots + per_row - 1) // per_row
     h = 50 + 18 * rows + 18
-    _panel(parts, y, h, f"Refugees · rescued {rescued} of {required} needed")
+    panel(parts, y, h, f"Refugees · rescued {rescued} of {required} needed")
     for i in range(slots):
         cx = MARGIN + 8 + (i % per_row) * 18
         cy = y + 36 + (i // per_row) * 18
-        parts.append(f'<circle cx="{cx}" cy="{_n(cy)}" r="6" {_RESCUED if i < rescued else _NEEDED}/>')
+        parts.append(f'<circle cx="{cx}" cy="{coord(cy)}" r="6" {_RESCUED if i < rescued else _NEEDED}/>')
     line = f"aboard ships {aboard} · waiting in the deck {in_deck}, in the discard {in_discard} · lost {lost}"
-    _text(parts, MARGIN, y + h - 12, line, 12, _DIM)
+    put_text(parts, MARGIN, y + h - 12, line, 12, DIM_CLASS)
     return y + h + 8
 
 
@@ -549,28 +534,28 @@ def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], v
     mark = SEAT_MARKS[seat % 4]
     if mover is not None and not acting and square is not None:
         # The badge of a ship that can be given cargo: its seat number is the token.
-        parts.append(f'<g class="tok seat" data-token="{seat}" transform="translate(24 {_n(y + 16)})">')
+        parts.append(f'<g class="tok seat" data-token="{seat}" transform="translate(24 {coord(y + 16)})">')
         parts.append(f'<circle cx="0" cy="0" r="11" fill="none" stroke="{HIGHLIGHT}" stroke-width="1.5"/>')
-        parts.append(_badge(seat, 10))
+        parts.append(badge(seat, 10))
         parts.append("</g>")
     else:
-        _place(parts, _badge(seat, 10), 24, y + 16)
+        place(parts, badge(seat, 10), 24, y + 16)
     where = f"on {square}" if square is not None else "lost with its cargo"
-    _text(parts, 42, y + 21, f"Ship {mark} · seat {seat} · {where}", 13, _BOLD)
+    put_text(parts, 42, y + 21, f"Ship {mark} · seat {seat} · {where}", 13, BOLD)
     if square is not None:
         mates = [SEAT_MARKS[i % 4] for i, s in enumerate(view.get("ships", ())) if i != seat and s.get("square") == square]
         note = ""
         if acting:
-            note = f"to act: {_plural(view.get('actions_left', 0), 'action')} left"
+            note = f"to act: {plural(view.get('actions_left', 0), 'action')} left"
             if view.get("free_moves"):
-                note += f", {_plural(view.get('free_moves'), 'free move')}"
+                note += f", {plural(view.get('free_moves'), 'free move')}"
         if mates:
             note = (note + " · " if note else "") + "shares the square with " + ", ".join(mates)
         if note:
-            _text(parts, WIDTH - MARGIN, y + 21, note, 12, f' text-anchor="end" fill="{HIGHLIGHT if acting else DIM}"')
+            put_text(parts, WIDTH - MARGIN, y + 21, note, 12, f' text-anchor="end" fill="{HIGHLIGHT if acting else DIM}"')
     # Powers.
     row = y + 32
-    _text(parts, MARGIN, row + 16, "powers", 12, _DIM)
+    put_text(parts, MARGIN, row + 16, "powers", 12, DIM_CLASS)
     x: float = CHIPS_X
     powers = ship.get("powers", {}) or {}
     for name in [*POWER_ORDER, *sorted(set(powers) - set(POWER_ORDER))]:
@@ -582,27 +567,27 @@ def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], v
         token = SPECIAL_TOKENS.get(name) if acting else None
         x += _chip(parts, x, row, label, token, "power", data=f' data-power="{attr(name)}" data-count="{attr(count)}"') + 6
     if not powers:
-        _text(parts, CHIPS_X, row + 16, "none", 12, _DIM)
+        put_text(parts, CHIPS_X, row + 16, "none", 12, DIM_CLASS)
     # Hold.
     row += 28
     cargo = [str(c) for c in ship.get("cargo", ())]
     capacity = powers.get("cargo", 0)
     over = len(cargo) > capacity
-    _text(parts, MARGIN, row + 16, f"hold {len(cargo)}/{capacity}", 12, f' fill="{HIGHLIGHT if over else DIM}"')
+    put_text(parts, MARGIN, row + 16, f"hold {len(cargo)}/{capacity}", 12, f' fill="{HIGHLIGHT if over else DIM}"')
     x = CHIPS_X
     for card in cargo:
         x, row = _flow(x, _text_width(card, 12) + 34, row, 26, CHIPS_X)
         icon = card if card in SHAPES or card == "refugee" or card.startswith("gate-") else None
         x += _chip(parts, x, row, card, card if acting else None, "cargo", icon, f' data-card="{attr(card)}"') + 6
     if not cargo:
-        _text(parts, CHIPS_X, row + 16, "empty", 12, _DIM)
+        put_text(parts, CHIPS_X, row + 16, "empty", 12, DIM_CLASS)
     elif over and acting:
-        _text(parts, WIDTH - MARGIN, row + 16, "over-full: dump one", 12, f' text-anchor="end" fill="{HIGHLIGHT}"')
+        put_text(parts, WIDTH - MARGIN, row + 16, "over-full: dump one", 12, f' text-anchor="end" fill="{HIGHLIGHT}"')
     # Orientation tiles for the streamline cards the ship to act can lay.
     shapes = [s for s in SHAPES if s in cargo]
     if acting and shapes:
         row += 30
-        _text(parts, MARGIN, row + 17, "lay as", 12, _DIM)
+        put_text(parts, MARGIN, row + 17, "lay as", 12, DIM_CLASS)
         x = CHIPS_X
         for shape in shapes:
             tiles = orientations(shape)
@@ -610,10 +595,10 @@ def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], v
             for arrows in tiles:
                 parts.append(f'<g class="tok orient" data-token="{arrows}" data-card="{shape}">')
                 parts.append(
-                    f'<rect x="{_n(x)}" y="{_n(row)}" width="26" height="26" rx="4" '
+                    f'<rect x="{coord(x)}" y="{coord(row)}" width="26" height="26" rx="4" '
                     f'fill="{STREAM_TILE}" stroke="{HIGHLIGHT}" stroke-width="1.5"/>'
                 )
-                _place(parts, _arrows_icon(arrows), x + 13, row + 13)
+                place(parts, _arrows_icon(arrows), x + 13, row + 13)
                 parts.append("</g>")
                 x += 30
             x += 10
@@ -621,7 +606,7 @@ def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], v
     bottom = row + 30
     edge = SEAT_COLOURS[seat % 4] if acting else PANEL
     parts[top] = (
-        f'<rect x="8" y="{_n(y - 4)}" width="{WIDTH - 16}" height="{_n(bottom - y)}" rx="8" '
+        f'<rect x="8" y="{coord(y - 4)}" width="{WIDTH - 16}" height="{coord(bottom - y)}" rx="8" '
         f'fill="{PANEL}" stroke="{edge}" stroke-width="2"/>'
     )
     return bottom + 4
@@ -630,7 +615,7 @@ def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], v
 @lru_cache(maxsize=32)
 def _arrows_icon(arrows: str) -> str:
     """An orientation tile's arrows, centred on the origin."""
-    return _fragment(
+    return fragment(
         lambda svg: svg.path(_arrows_path(0, 0, arrows, 11, 5), fill=STREAM, stroke=STREAM, stroke_width=2, stroke_linejoin="round")
     )
 
@@ -638,8 +623,8 @@ def _arrows_icon(arrows: str) -> str:
 def _legend_text() -> tuple[str, float]:
     """The legend (the same in every position, so built once) and its height."""
 
-    def at(fragment: str, dx: float = 0, dy: float = 0) -> Callable[[Svg, float, float], None]:
-        return lambda svg, x, y: svg.parts.append(f'<g transform="translate({num(x + dx)} {num(y + dy)})">{fragment}</g>')
+    def at(body: str, dx: float = 0, dy: float = 0) -> Callable[[Svg, float, float], None]:
+        return lambda svg, x, y: place(svg.parts, body, x + dx, y + dy)
 
     def ship(svg: Svg, x: float, y: float) -> None:
         svg.circle(x, y, 11, fill="none", stroke=HIGHLIGHT, stroke_width=2)
@@ -664,15 +649,7 @@ def _legend_text() -> tuple[str, float]:
         (pips, "cargo: refugee, streamline, gate"),
     ]
 
-    height = 0.0
-
-    def draw(svg: Svg) -> None:
-        nonlocal height
-        svg.text(MARGIN, 4, "Legend", 13, font_weight="bold")
-        height = svg.legend(MARGIN, 14, entries)
-
-    text = _fragment(draw)
-    return text, height
+    return legend(entries, MARGIN, 14, (MARGIN, 4, 13))
 
 
 _LEGEND, _LEGEND_HEIGHT = _legend_text()
@@ -682,37 +659,24 @@ def _status(view: Mapping[str, Any]) -> str:
     outcome = view.get("outcome")
     if outcome:
         result = "The team wins" if outcome.get("winners") else "The team loses"
-        return f"{result}: {outcome.get('reason', '')} · rescued {view.get('rescued', 0)} of {view.get('required', 0)}"
+        return f"{result}: {outcome.get('reason', '')}{SEP}rescued {view.get('rescued', 0)} of {view.get('required', 0)}"
     seat = view.get("to_move")
     if not isinstance(seat, int):
         return f"Turn {view.get('turn_number', 0)}"
     parts = [
         f"Turn {view.get('turn_number', 0)}",
-        f"{SEAT_MARKS[seat % 4]} (seat {seat}) to act",
-        f"{_plural(view.get('actions_left', 0), 'action')} left",
+        seat_to(seat, "act"),
+        f"{plural(view.get('actions_left', 0), 'action')} left",
     ]
     if view.get("free_moves"):
-        parts.append(_plural(view.get("free_moves"), "free move"))
+        parts.append(plural(view.get("free_moves"), "free move"))
     if view.get("must_dump"):
         parts.append("hold over-full: dump a card")
     elif view.get("bonus_draw"):
         parts.append("may draw again free")
     if view.get("gate_stopped"):
         parts.append("stopped by a gate jump")
-    viewer = view.get("viewer")
-    if isinstance(viewer, int) and viewer != seat:
-        parts.append(f"you are {SEAT_MARKS[viewer % 4]}")
-    return " · ".join(parts)
-
-
-def _draw_events(parts: list[str], y: float, events: Sequence[object]) -> float:
-    recent = [str(e) for e in events][-3:]
-    if not recent:
-        return y
-    _text(parts, MARGIN, y + 14, "Latest", 13, _BOLD)
-    for i, event in enumerate(recent):
-        _text(parts, MARGIN, y + 34 + 18 * i, event if len(event) <= 84 else event[:83] + "…", 12, ' class="dim event"')
-    return y + 34 + 18 * len(recent)
+    return SEP.join(parts + you_are(view.get("viewer"), seat))
 
 
 def render_svg(view: Mapping[str, Any]) -> str:
@@ -724,10 +688,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     if view.get("outcome") or not isinstance(mover, int) or not 0 <= mover < len(ships) or ships[mover].get("square") is None:
         mover = None
     status = _status(view)
-    body = Svg(WIDTH, 0, title)
-    start = len(body.parts)
-    body.header(title, status)
-    parts = body.parts
+    parts = begin(title, status).parts
     _draw_board(parts, view, mover)
     y: float = TOP + BOARD + 30
     y = _draw_clock(parts, y, view, mover is not None)
@@ -735,12 +696,10 @@ def render_svg(view: Mapping[str, Any]) -> str:
     for seat, ship in enumerate(ships):
         y = _draw_ship(parts, y + 4, seat, ship, view, mover)
     y += 18
-    parts.append(f'<g class="legend" pointer-events="none" transform="translate(0 {_n(y)})">{_LEGEND}</g>')
-    y = _draw_events(parts, y + _LEGEND_HEIGHT + 6, view.get("events", ()))
+    place_legend(parts, _LEGEND, y)
+    y = latest(parts, y + _LEGEND_HEIGHT + 6, view.get("events", ()), "Latest", 12, 84, 34, 18)
     desc = f"{status}. Rescued {view.get('rescued', 0)} of {view.get('required', 0)} refugees."
-    picture = Svg(WIDTH, y + 12, title, desc)
-    picture.parts.extend(parts[start:])
-    return picture.to_string()
+    return finish(parts, y + 12, title, desc)
 
 
 __all__ = ["BUTTON_TOKENS", "action_tokens", "orientations", "render_svg", "shape_of"]
