@@ -55,8 +55,9 @@ from astrarium.core.svg import (
 BOLD = ' font-weight="bold"'
 DIM_CLASS = ' class="dim"'
 #: A dark outline under light text, so a label stays readable over anything drawn beneath it.
-HALO: Mapping[str, object] = {"stroke": BACKGROUND, "stroke_width": 3, "paint_order": "stroke"}
-HALO_ATTRS = f' stroke="{BACKGROUND}" stroke-width="3" paint-order="stroke"'
+HALO = f' stroke="{BACKGROUND}" stroke-width="3" paint-order="stroke"'
+#: The same outline as keyword arguments of :class:`~astrarium.core.svg.Svg`'s drawing methods.
+HALO_STYLE: Mapping[str, object] = {"stroke": BACKGROUND, "stroke_width": 3, "paint_order": "stroke"}
 #: What separates the phrases of a status line.
 SEP = " · "
 
@@ -240,7 +241,7 @@ __all__ = [
     "DIM_CLASS",
     "GUIDE",
     "HALO",
-    "HALO_ATTRS",
+    "HALO_STYLE",
     "HEADER",
     "HIGHLIGHT",
     "INK",

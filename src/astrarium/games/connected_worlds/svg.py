@@ -48,13 +48,48 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from astrarium.core.svg import BACKGROUND, GUIDE, HIGHLIGHT, PANEL, SEAT_COLOURS, SEAT_MARKS, WIDTH, Svg, attr, esc, num
+from astrarium.core.picture_kit import (
+    BACKGROUND,
+    BOARD_DARK,
+    BOLD,
+    CHIP,
+    DANGER,
+    DIM_CLASS,
+    GUIDE,
+    HALO,
+    HEADER,
+    HIGHLIGHT,
+    LINK,
+    PANEL,
+    PLANET,
+    SEAT_COLOURS,
+    SEAT_MARKS,
+    SEP,
+    WIDTH,
+    Svg,
+    attr,
+    badge,
+    begin,
+    chip_open,
+    esc,
+    finish,
+    latest,
+    legend,
+    num,
+    panel,
+    place,
+    place_legend,
+    put_text,
+    seat_to,
+    winner_marks,
+    wins,
+    you_are,
+)
 from astrarium.games.connected_worlds.data import HEX_DIRECTIONS, MAX_COST, SPACE, Card, Special
 
 #: Tokens offered as buttons: the verbs the picture does not draw as a thing.
 BUTTON_TOKENS: frozenset[str] = frozenset({"gather", "stop", "end"})
 
-HEADER = 52
 MARGIN = 16
 HEX = 34.0
 """A hex's radius (centre to corner) in picture units; smaller only when a designer's board would not fit the width."""
@@ -62,15 +97,10 @@ SQ3 = math.sqrt(3)
 TITLE_H = 24
 BOARD_GAP = 14
 
-SPACE_FILL = "#10172d"
+SPACE_FILL = BOARD_DARK
 PLANET_FILL = "#182443"
-PLANET = "#5b8def"
 HOMEWORLD_FILL = "#1b2a52"
-#: A dark outline under light text, so labels stay readable over the territory hatch.
-HALO = f' stroke="{BACKGROUND}" stroke-width="3" paint-order="stroke"'
-PORTAL = "#c39bff"
-DANGER = "#ff6b4a"
-CHIP = "#1f2947"
+PORTAL = LINK
 #: The territory hatch of each seat: lines at this angle, so overlapping territory is a cross-hatch.
 HATCH = (45, -45, 0, 90)
 HATCH_NAMES = ("/", "\\", "|", "-")
@@ -286,14 +316,6 @@ def _layout(specs: tuple[BoardSpec, ...]) -> Layout:
 # -- fragments -----------------------------------------------------------------------------------------------
 
 
-def _fragment(draw: Callable[[Svg], None]) -> str:
-    """What ``draw`` adds to an empty picture, as text (cached by the callers)."""
-    svg = Svg(WIDTH, 0, "")
-    start = len(svg.parts)
-    draw(svg)
-    return "".join(svg.parts[start:])
-
-
 DEFS = (
     "<defs>"
     + "".join(
@@ -344,19 +366,6 @@ def _portal_tag(numbers: Sequence[int]) -> str:
     )
 
 
-@lru_cache(maxsize=64)
-def _badge(seat: int, r: float) -> str:
-    return _fragment(lambda svg: svg.seat_badge(0, 0, seat, r))
-
-
-def _place(parts: list[str], fragment: str, x: float, y: float, extra: str = "") -> None:
-    parts.append(f'<g transform="translate({num(x)} {num(y)})"{extra}>{fragment}</g>')
-
-
-def _text(parts: list[str], x: float, y: float, text: object, size: int = 12, extra: str = "") -> None:
-    parts.append(f'<text x="{num(x)}" y="{num(y)}" font-size="{size}"{extra}>{esc(text)}</text>')
-
-
 # -- the pieces on the boards ----------------------------------------------------------------------------------
 
 
@@ -404,17 +413,17 @@ def _draw_boards(parts: list[str], view: Mapping[str, Any], layout: Layout, move
         if cell in centre and owner is not None:
             has_base.add(cell)
             cx, cy = centre[cell]
-            _place(
+            place(
                 parts,
                 _base(owner, strength),
                 cx,
                 cy - 1,
-                f' class="base" data-seat="{owner}" data-strength="{attr(strength)}" data-hex="{attr(cell)}"',
+                extra=f' class="base" data-seat="{owner}" data-strength="{attr(strength)}" data-hex="{attr(cell)}"',
             )
     for cell, numbers in ends.items():
         if cell in centre:
             cx, cy = centre[cell]
-            _place(parts, _portal_tag(numbers), cx + size * 0.6, cy - 2, f' class="portal-end" data-hex="{attr(cell)}"')
+            place(parts, _portal_tag(numbers), cx + size * 0.6, cy - 2, extra=f' class="portal-end" data-hex="{attr(cell)}"')
     parts.append("</g>")
     # Units: alike units of a hex (seat, strength, engaged) drawn once with their count.
     stacks: dict[str, dict[tuple[int, Any, bool], int]] = {}
@@ -448,9 +457,6 @@ def _draw_boards(parts: list[str], view: Mapping[str, Any], layout: Layout, move
 
 
 # -- panels -------------------------------------------------------------------------------------------------
-
-_BOLD = ' font-weight="bold"'
-_DIM = ' class="dim"'
 
 
 _TABLE: ContextVar[Mapping[str, Card] | None] = ContextVar("connected_worlds_cards", default=None)
@@ -509,25 +515,11 @@ def _card_detail(slug: str) -> str:
     return f"move {card.movement} · {special}"
 
 
-def _panel(parts: list[str], y: float, h: float, title: str, edge: str = PANEL) -> None:
-    parts.append(
-        f'<rect x="8" y="{num(y)}" width="{WIDTH - 16}" height="{num(h)}" rx="8" fill="{PANEL}" stroke="{edge}" stroke-width="2"/>'
-    )
-    _text(parts, MARGIN, y + 19, title, 13, _BOLD)
-
-
 def _chip(parts: list[str], x: float, y: float, label: str, token: str | None, kind: str, data: str = "") -> float:
     """A small labelled chip (a card in play, a card to buy); clickable when ``token``; returns its width."""
     w = round(_label_width(label, 12) + 14)
-    if token is not None:
-        parts.append(f'<g class="tok {kind}" data-token="{attr(token)}"{data}>')
-        parts.append(
-            f'<rect x="{num(x)}" y="{num(y)}" width="{w}" height="22" rx="5" fill="{CHIP}" stroke="{HIGHLIGHT}" stroke-width="1.5"/>'
-        )
-    else:
-        parts.append(f'<g class="{kind}"{data}>')
-        parts.append(f'<rect x="{num(x)}" y="{num(y)}" width="{w}" height="22" rx="5" fill="{CHIP}" stroke="{GUIDE}"/>')
-    _text(parts, x + 7, y + 15.5, label)
+    chip_open(parts, x, y, w, token, kind, data)
+    put_text(parts, x + 7, y + 15.5, label)
     parts.append("</g>")
     return w
 
@@ -550,18 +542,13 @@ def _status(view: Mapping[str, Any]) -> str:
         victory += f" ({view['worlds_needed']} worlds)"
     round_text = f"Round {view.get('round', '?')}/{view.get('round_limit', '?')}"
     if outcome:
-        winners = [SEAT_MARKS[w % 4] for w in outcome.get("winners", ()) if type(w) is int]
-        who = " and ".join(winners) + (" win" if len(winners) > 1 else " wins") if winners else "a draw"
-        return f"Game over: {who} · {round_text} · {victory}"
+        return f"Game over: {SEP.join((wins(winner_marks(outcome), 'a draw'), round_text, victory))}"
     seat = _seat(view.get("to_move"))
     parts = [round_text]
     if seat is not None:
-        parts.append(f"{SEAT_MARKS[seat % 4]} (seat {seat}) to play")
+        parts.append(seat_to(seat, "play"))
     parts += [f"{view.get('phase', '')} phase", victory]
-    viewer = _seat(view.get("viewer"))
-    if viewer is not None and viewer != seat:
-        parts.append(f"you are {SEAT_MARKS[viewer % 4]}")
-    return " · ".join(parts)
+    return SEP.join(parts + you_are(view.get("viewer"), seat))
 
 
 PHASE_HELP = {
@@ -576,22 +563,22 @@ def _draw_turn(parts: list[str], y: float, view: Mapping[str, Any], mover: int |
     parts.append("")
     seat = _seat(view.get("to_move"))
     title = "This turn" if seat is None else f"This turn · {SEAT_MARKS[seat % 4]} (seat {seat})"
-    _text(parts, MARGIN, y + 19, title, 13, _BOLD)
+    put_text(parts, MARGIN, y + 19, title, 13, BOLD)
     if seat is not None and not view.get("outcome"):
-        _place(parts, _badge(seat, 9), WIDTH - MARGIN - 10, y + 15)
+        place(parts, badge(seat, 9), WIDTH - MARGIN - 10, y + 15)
     row = y + 40
     outcome = view.get("outcome")
     if outcome:
         reason = str(outcome.get("reason", ""))
-        _text(parts, MARGIN, row, reason if len(reason) <= 90 else reason[:89] + "…", 12, ' class="outcome"')
+        put_text(parts, MARGIN, row, reason if len(reason) <= 90 else reason[:89] + "…", 12, ' class="outcome"')
         row += 20
     else:
-        _text(parts, MARGIN, row, PHASE_HELP.get(str(view.get("phase")), str(view.get("phase", ""))), 12, _DIM)
+        put_text(parts, MARGIN, row, PHASE_HELP.get(str(view.get("phase")), str(view.get("phase", ""))), 12, DIM_CLASS)
         row += 20
     moving = view.get("moving")
     if isinstance(moving, Mapping):
         left = moving.get("movement_left")
-        _text(
+        put_text(
             parts,
             MARGIN,
             row,
@@ -601,7 +588,7 @@ def _draw_turn(parts: list[str], y: float, view: Mapping[str, Any], mover: int |
         )
         row += 20
     played = [str(c) for c in view.get("played", ())]
-    _text(parts, MARGIN, row, "in play" if played else "in play: no card yet", 12, _DIM)
+    put_text(parts, MARGIN, row, "in play" if played else "in play: no card yet", 12, DIM_CLASS)
     if played:
         row = _chips(parts, 72, row - 15, [(_card_name(c), None, "played", f' data-card="{attr(c)}"') for c in played]) + 6
     else:
@@ -609,7 +596,7 @@ def _draw_turn(parts: list[str], y: float, view: Mapping[str, Any], mover: int |
     portals = list(view.get("portals", ()))
     if portals:
         text = "portals: " + "  ".join(f"{n} {a}↔{b}" for n, (a, b) in enumerate(portals, start=1))
-        _text(parts, MARGIN, row + 4, text if len(text) <= 92 else text[:91] + "…", 12, f' fill="{PORTAL}"')
+        put_text(parts, MARGIN, row + 4, text if len(text) <= 92 else text[:91] + "…", 12, f' fill="{PORTAL}"')
         row += 22
     bottom = row + 2
     edge = SEAT_COLOURS[seat % 4] if seat is not None and mover is not None else PANEL
@@ -627,15 +614,22 @@ def _draw_hand(parts: list[str], y: float, view: Mapping[str, Any], mover: int |
     viewer = _seat(view.get("viewer"))
     players = list(view.get("players", ()))
     if viewer is None or viewer >= len(players):
-        _panel(parts, y, 44, "Hands are hidden (a spectator's view)")
+        panel(parts, y, 44, "Hands are hidden (a spectator's view)", edge=PANEL, title_dy=19)
         return y + 52
     hand = [str(c) for c in players[viewer].get("hand", ())]
     per_row = int((WIDTH - 2 * MARGIN + 6) // (CARD_W + 6))
     rows = max(1, (len(hand) + per_row - 1) // per_row)
     h = 32 + rows * (CARD_H + 6) + 4
-    _panel(parts, y, h, f"Your hand · {SEAT_MARKS[viewer % 4]} (seat {viewer}) · {len(hand)} card{'s' if len(hand) != 1 else ''}")
+    panel(
+        parts,
+        y,
+        h,
+        f"Your hand · {SEAT_MARKS[viewer % 4]} (seat {viewer}) · {len(hand)} card{'s' if len(hand) != 1 else ''}",
+        edge=PANEL,
+        title_dy=19,
+    )
     if not hand:
-        _text(parts, MARGIN, y + 48, "empty", 12, _DIM)
+        put_text(parts, MARGIN, y + 48, "empty", 12, DIM_CLASS)
     playing = viewer == mover and view.get("phase") == "main"
     for i, slug in enumerate(hand):
         x = MARGIN + (i % per_row) * (CARD_W + 6)
@@ -648,10 +642,10 @@ def _draw_hand(parts: list[str], y: float, view: Mapping[str, Any], mover: int |
             stroke = f'stroke="{GUIDE}"'
         parts.append(f'<rect x="{num(x)}" y="{num(cy)}" width="{num(CARD_W)}" height="{num(CARD_H)}" rx="6" fill="{CHIP}" {stroke}/>')
         name = _card_name(slug)
-        _text(parts, x + 8, cy + 20, name if len(name) <= 15 else name[:14] + "…", 12, _BOLD)
+        put_text(parts, x + 8, cy + 20, name if len(name) <= 15 else name[:14] + "…", 12, BOLD)
         detail = _card_detail(slug)
         if detail:
-            _text(parts, x + 8, cy + 39, detail, 11, _DIM)
+            put_text(parts, x + 8, cy + 39, detail, 11, DIM_CLASS)
         parts.append("</g>")
     return y + h + 8
 
@@ -687,9 +681,9 @@ def _draw_players(parts: list[str], y: float, view: Mapping[str, Any]) -> float:
             extra.append(f"known in hand: {_counts(list(known))}")
         lines.append([t if len(t) <= 84 else t[:83] + "…" for t in extra])
     h = 52 + sum(26 + 16 * len(extra) for extra in lines) + 4
-    _panel(parts, y, h, "Players")
+    panel(parts, y, h, "Players", edge=PANEL, title_dy=19)
     for label, x in COLUMNS[1:]:
-        _text(parts, x, y + 40, label, 11, _DIM)
+        put_text(parts, x, y + 40, label, 11, DIM_CLASS)
     row_y = y + 52
     units_of: dict[int, int] = {}
     for unit in view.get("units", ()):
@@ -711,14 +705,14 @@ def _draw_players(parts: list[str], y: float, view: Mapping[str, Any]) -> float:
             f"{bases_of.get(p, 0)} · {units_of.get(p, 0)}",
         )
         parts.append(f'<g class="player" data-seat="{p}">')
-        _place(parts, _badge(p, 9), 26, row_y + 8)
-        _text(parts, 40, row_y + 13, f"seat {p}", 12, _DIM)
+        place(parts, badge(p, 9), 26, row_y + 8)
+        put_text(parts, 40, row_y + 13, f"seat {p}", 12, DIM_CLASS)
         for (label, x), value in zip(COLUMNS[1:], values, strict=True):
-            _text(parts, x, row_y + 13, value, 13, f' class="{label.split()[0]}"')
+            put_text(parts, x, row_y + 13, value, 13, f' class="{label.split()[0]}"')
         parts.append("</g>")
         row_y += 26
         for line in lines[p]:
-            _text(parts, 40, row_y + 4, line, 11, _DIM)
+            put_text(parts, 40, row_y + 4, line, 11, DIM_CLASS)
             row_y += 16
     return y + h + 8
 
@@ -738,10 +732,10 @@ def _draw_market(parts: list[str], y: float, view: Mapping[str, Any], mover: int
 def _market(playing: bool, resources: int) -> tuple[str, float]:
     """The cards one can buy (drawn from y = 0): clickable while a seat plays, dimmed when it cannot pay them."""
     parts = [""]
-    _text(parts, MARGIN, 19, "Cards to buy (cost) · Scientists research an action card, Engineers build a unit card", 12, _BOLD)
+    put_text(parts, MARGIN, 19, "Cards to buy (cost) · Scientists research an action card, Engineers build a unit card", 12, BOLD)
     row = 30.0
     for unit, label in ((False, "actions"), (True, "units")):
-        _text(parts, MARGIN, row + 15.5, label, 12, _DIM)
+        put_text(parts, MARGIN, row + 15.5, label, 12, DIM_CLASS)
         chips = []
         for card in _card_table().values():
             if card.is_unit == unit:
@@ -754,8 +748,8 @@ def _market(playing: bool, resources: int) -> tuple[str, float]:
 
 
 def _legend_entries() -> list[tuple[Callable[[Svg, float, float], None], str]]:
-    def at(fragment: str) -> Callable[[Svg, float, float], None]:
-        return lambda svg, x, y: svg.parts.append(f'<g transform="translate({num(x)} {num(y)})">{fragment}</g>')
+    def at(body: str) -> Callable[[Svg, float, float], None]:
+        return lambda svg, x, y: place(svg.parts, body, x, y)
 
     def hatch(seat: int) -> Callable[[Svg, float, float], None]:
         return lambda svg, x, y: svg.rect(x - 8, y - 8, 16, 16, fill=f"url(#cw-terr{seat})", stroke=SEAT_COLOURS[seat])
@@ -779,24 +773,7 @@ def _legend_entries() -> list[tuple[Callable[[Svg, float, float], None], str]]:
 
 @lru_cache(maxsize=1)
 def _legend() -> tuple[str, float]:
-    height = 0.0
-
-    def draw(svg: Svg) -> None:
-        nonlocal height
-        svg.text(MARGIN, 4, "Legend", 13, font_weight="bold")
-        height = svg.legend(MARGIN + 8, 14, _legend_entries())
-
-    return _fragment(draw), height
-
-
-def _draw_events(parts: list[str], y: float, events: Sequence[object]) -> float:
-    recent = [str(e) for e in events][-3:]
-    if not recent:
-        return y
-    _text(parts, MARGIN, y + 14, "Latest combats", 13, _BOLD)
-    for i, event in enumerate(recent):
-        _text(parts, MARGIN, y + 33 + 17 * i, event if len(event) <= 92 else event[:91] + "…", 11, ' class="dim event"')
-    return y + 33 + 17 * len(recent)
+    return legend(_legend_entries(), MARGIN + 8, 14, (MARGIN, 4, 13))
 
 
 def render_svg(view: Mapping[str, Any]) -> str:
@@ -808,10 +785,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     status = _status(view)
     _TABLE.set(_table_of_view(view.get("cards")))
     layout = _board_layout(view)
-    body = Svg(WIDTH, 0, title)
-    start = len(body.parts)
-    body.header(title, status)
-    parts = body.parts
+    parts = begin(title, status).parts
     parts.append(DEFS)
     _draw_boards(parts, view, layout, mover)
     y = layout.bottom
@@ -819,12 +793,10 @@ def render_svg(view: Mapping[str, Any]) -> str:
     y = _draw_hand(parts, y, view, mover)
     y = _draw_players(parts, y, view)
     y = _draw_market(parts, y, view, mover)
-    legend, legend_h = _legend()
-    parts.append(f'<g class="legend" pointer-events="none" transform="translate(0 {num(y + 14)})">{legend}</g>')
-    y = _draw_events(parts, y + 14 + legend_h + 8, view.get("events", ()))
-    picture = Svg(WIDTH, y + 12, title, f"{status}.")
-    picture.parts.extend(parts[start:])
-    return picture.to_string()
+    legend_text, legend_h = _legend()
+    place_legend(parts, legend_text, y + 14)
+    y = latest(parts, y + 14 + legend_h + 8, view.get("events", ()), "Latest combats", 11, 92, 33, 17)
+    return finish(parts, y + 12, title, f"{status}.")
 
 
 __all__ = ["BUTTON_TOKENS", "action_tokens", "render_svg"]
