@@ -32,12 +32,35 @@ on what they show, then placed with a ``translate``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from astrarium.core.errors import short
-from astrarium.core.svg import BACKGROUND, DIM, GUIDE, HIGHLIGHT, INK, PANEL, SEAT_COLOURS, SEAT_MARKS, WIDTH, Svg, attr, esc, num
+from astrarium.core.picture_kit import (
+    BACKGROUND,
+    BOARD_DARK,
+    DIM,
+    GUIDE,
+    HEADER,
+    HIGHLIGHT,
+    INK,
+    PANEL,
+    SEAT_COLOURS,
+    SEAT_MARKS,
+    SEP,
+    WIDTH,
+    Svg,
+    attr,
+    badge,
+    esc,
+    fragment,
+    game_over,
+    legend,
+    num,
+    place,
+    you_suffix,
+)
 from astrarium.games.celestials.cards import Card, Deck, Kind, builtin_deck
 
 BUTTON_TOKENS: frozenset[str] = frozenset({"nodraw", "end", "keep"})
@@ -49,7 +72,6 @@ HALF = (0, 0, 0, 1, 1, 1)  # whose territory each position is (seat)
 GLYPHS = ("☀", "☾")  # the Sun and the Moon, beside the seat letter
 
 MARGIN = 12
-HEADER = 52
 PANEL_H = 96
 KNOWN_H = 18
 LABEL_W = 84
@@ -73,7 +95,7 @@ CARD_FILL = ("#3a2a0c", "#10304a")  # dark tints of the seat colours
 CUBE_GREEN = "#3cb371"
 CUBE_RED = "#e0483e"
 MAX_CUBES = 6
-EMPTY_FILL = "#10172d"
+EMPTY_FILL = BOARD_DARK
 HATCH = (
     '<defs><pattern id="cel-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
     f'<line x1="0" y1="0" x2="0" y2="6" stroke="{DIM}" stroke-width="1.5" stroke-opacity="0.5"/></pattern></defs>'
@@ -201,22 +223,6 @@ def face(faces: Faces, key: str) -> Face:
 
 
 # -- drawing helpers ------------------------------------------------------------------------------------
-def fragment(draw: Callable[[Svg], None]) -> str:
-    """What ``draw`` puts on a page, as text to be cached and placed (no document header)."""
-    svg = Svg(WIDTH, 0, "")
-    svg.parts = []
-    draw(svg)
-    return "".join(svg.parts)
-
-
-def place(parts: list[str], x: float, y: float, body: str, cls: str, token: str | None = None, data: str = "") -> None:
-    """A cached fragment drawn at the origin, moved to (x, y), in a group of class ``cls`` (clickable with ``token``)."""
-    if token is not None:
-        parts.append(f'<g class="{cls} tok" data-token="{attr(token)}" transform="translate({num(x)} {num(y)})"{data}>{body}</g>')
-    else:
-        parts.append(f'<g class="{cls}" transform="translate({num(x)} {num(y)})"{data}>{body}</g>')
-
-
 def wrap(text: str, width: int) -> list[str]:
     """``text`` split into lines of at most ``width`` characters, at spaces when it can."""
     lines: list[str] = []
@@ -236,16 +242,6 @@ def wrap(text: str, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
-
-
-def badge(seat: int, r: float) -> str:
-    """A seat's badge (its colour and letter), centred on the origin."""
-    return _badge(seat % 2, r)
-
-
-@lru_cache(maxsize=8)
-def _badge(seat: int, r: float) -> str:
-    return fragment(lambda svg: svg.seat_badge(0, 0, seat, r))
 
 
 def cubes(svg: Svg, x: float, y: float, health: int) -> None:
@@ -306,7 +302,7 @@ def board_card(f: Face, owner: int, health: int, exhausted: bool) -> str:
         )
         if exhausted:
             svg.rect(0, 0, CARD_W, CARD_H, rx=6, fill="url(#cel-hatch)")
-        svg.parts.append(f'<g transform="translate(12 13)">{badge(owner, BADGE_R)}</g>')
+        svg.parts.append(f'<g transform="translate(12 13)">{badge(owner % 2, BADGE_R)}</g>')
         svg.text(25, 17, short(f.name, 14), 12, font_weight="bold")
         if f.damage is not None:
             svg.text(6, 34, f"⚔{f.damage}", 12)
@@ -345,11 +341,13 @@ def draw_board(
         f = face(faces[owner], str(cell["card"]))
         data = f' data-at="{attr(at)}" data-owner="{owner}" data-card="{attr(f.key)}" data-health="{int(cell["health"])}"'
         cls = "card board-card exhausted" if exhausted else "card board-card"
-        place(parts, x + 3, cy + 3, board_card(f, owner, int(cell["health"]), exhausted), cls, at if clickable else None, data)
+        place(
+            parts, board_card(f, owner, int(cell["health"]), exhausted), x + 3, cy + 3, cls=cls, token=at if clickable else None, extra=data
+        )
         if owner == active and not exhausted and f.activates:
             buttons.append((x + CARD_W - BUTTON_W, cy + CARD_H - 17, at))
     for x, cy, at in buttons:  # above every card, so no card covers a button
-        place(parts, x, cy, activate_button(), "activate", f"activate {at}")
+        place(parts, activate_button(), x, cy, cls="activate", token=f"activate {at}")
     parts.append("</g>")
 
 
@@ -497,15 +495,13 @@ def status_line(view: Mapping[str, Any]) -> str:
     if outcome:
         winners = list(outcome.get("winners", ()))
         head = f"{who(view, winners[0] % 2)} wins" if len(winners) == 1 else "A draw"
-        return short(f"Game over · {head}: {outcome.get('reason', '')}", 90)
+        return game_over(head, outcome.get("reason", ""))
     last = 2 * int(view.get("turn_limit", 30))
     turn = min(int(view.get("turns_done", 0)) + 1, last)
     to_move = view.get("to_move")
     mover = f"{who(view, to_move % 2)} to move" if isinstance(to_move, int) else "nobody to move"
     step = "reshuffle question" if view.get("votes") else f"{view.get('step', '')} step"
-    viewer = view.get("viewer")
-    you = f" · you: {SEAT_MARKS[viewer % 2]}" if isinstance(viewer, int) else ""
-    return f"Turn {turn} of {last} · {mover} · {step}{you}"
+    return SEP.join((f"Turn {turn} of {last}", mover, step)) + you_suffix(view.get("viewer"))
 
 
 PROMPTS = {
@@ -551,7 +547,7 @@ def draw_prompt(svg: Svg, y: float, view: Mapping[str, Any], clickable: bool) ->
 
 
 @lru_cache(maxsize=1)
-def legend() -> str:
+def _legend() -> str:
     def seat_a(s: Svg, x: float, y: float) -> None:
         s.seat_badge(x, y, 0, BADGE_R)
 
@@ -584,26 +580,19 @@ def legend() -> str:
     def hp(s: Svg, x: float, y: float) -> None:
         s.text(x, y + 5, "♥", 14, anchor="middle")
 
-    def draw(svg: Svg) -> None:
-        svg.text(MARGIN, 16, "Legend", 14, font_weight="bold")
-        svg.legend(
-            MARGIN,
-            24,
-            [
-                (seat_a, "☀ Sun (seat A): positions 0-2"),
-                (seat_b, "☾ Moon (seat B): positions 3-5"),
-                (stats, "Damage of a card"),
-                (hp, "health now / maximum"),
-                (health, "health cubes: green 5, red 1"),
-                (exhausted, "exhausted: cannot act"),
-                (phase, "current phase (⚔ = damage phase)"),
-                (button, "click: activate, pile, answer"),
-                (empty, "empty location (lane + position)"),
-                (half, "the front: where the halves meet"),
-            ],
-        )
-
-    return fragment(draw)
+    entries = [
+        (seat_a, "☀ Sun (seat A): positions 0-2"),
+        (seat_b, "☾ Moon (seat B): positions 3-5"),
+        (stats, "Damage of a card"),
+        (hp, "health now / maximum"),
+        (health, "health cubes: green 5, red 1"),
+        (exhausted, "exhausted: cannot act"),
+        (phase, "current phase (⚔ = damage phase)"),
+        (button, "click: activate, pile, answer"),
+        (empty, "empty location (lane + position)"),
+        (half, "the front: where the halves meet"),
+    ]
+    return legend(entries, MARGIN, 24, (MARGIN, 16, 14))[0]
 
 
 # -- the picture ---------------------------------------------------------------------------------------------------------
@@ -665,7 +654,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
         f = face(faces[bottom], key)
         x, at_y = MARGIN + (i % 2) * (HAND_W + 8), y + (i // 2) * (HAND_H + HAND_GAP)
         token = key if hand_clickable else None
-        place(svg.parts, x, at_y, hand_card(f, bottom, current), "card hand-card", token, f' data-card="{attr(key)}"')
+        place(svg.parts, hand_card(f, bottom, current), x, at_y, cls="card hand-card", token=token, extra=f' data-card="{attr(key)}"')
     y += rows * (HAND_H + HAND_GAP)
-    place(svg.parts, 0, y, legend(), "legend")
+    place(svg.parts, _legend(), 0, y, cls="legend")
     return svg.to_string()
