@@ -44,7 +44,29 @@ from functools import lru_cache
 from typing import Any
 
 from astrarium.core.errors import IllegalAction, short
-from astrarium.core.svg import BACKGROUND, DIM, GUIDE, HIGHLIGHT, INK, PANEL, SEAT_COLOURS, SEAT_MARKS, WIDTH, Svg, attr, esc, num
+from astrarium.core.picture_kit import (
+    BACKGROUND,
+    DIM,
+    GUIDE,
+    HALO_STYLE,
+    HEADER,
+    HIGHLIGHT,
+    INK,
+    PANEL,
+    SEAT_COLOURS,
+    SEAT_MARKS,
+    SEP,
+    WIDTH,
+    Svg,
+    attr,
+    esc,
+    fragment,
+    game_over,
+    legend,
+    num,
+    seat_to,
+    you_suffix,
+)
 from astrarium.games.orbital_combat.actions import ENERGY, MAX_MASS, ROTATION_COST, SCOOP_COST, parse_allocation
 
 BUTTON_TOKENS: frozenset[str] = frozenset()
@@ -55,7 +77,6 @@ DEFAULT_RANGE_MM = 150.0
 DEFAULT_FALLOFF_MM = 50.0
 DEFAULT_HULL = 12
 
-HEADER = 52
 BOARD_RADIUS = 296.0
 """Pixels from the black hole to the outermost ring: the board fills the 640-unit width."""
 BOARD_TOP = HEADER
@@ -87,7 +108,6 @@ SYSTEMS = (  # (letter, name, colour) of the energy bar: a letter in every cell,
 INTENSITIES = ("soft", "hard", "extreme")
 REACH = tuple(("retro", -k) for k in (3, 2, 1)) + tuple(("pro", k) for k in (1, 2, 3))
 """Burns from inward to outward: retro extreme, hard, soft, then pro soft, hard, extreme (rings crossed, signed)."""
-HALO = {"stroke": BACKGROUND, "stroke_width": 3, "paint_order": "stroke"}
 
 
 # -- tokens ------------------------------------------------------------------------------------------
@@ -164,18 +184,6 @@ def prograde(angle: float) -> tuple[float, float]:
     return math.cos(angle), math.sin(angle)
 
 
-def fragment(draw: Callable[[Svg], None]) -> str:
-    """What ``draw`` puts on a page, as text to be cached and placed (no document header).
-
-    The page is made without ``Svg.__init__``, whose document header would be thrown away: fragments are made
-    for almost every picture (each new ship row, event line, marker), so that header was a cost of its own.
-    """
-    svg = Svg.__new__(Svg)
-    svg.width, svg.height, svg.parts = WIDTH, 0, []
-    draw(svg)
-    return "".join(svg.parts)
-
-
 # -- the fixed board ---------------------------------------------------------------------------------------
 DEFS = (
     "<defs>"
@@ -211,8 +219,8 @@ def static_board(board: Board) -> str:
             svg.path("".join(ticks), stroke=GUIDE, stroke_width=1, class_="ticks")
         for ring in range(1, board.count + 1):
             r = board.radius[ring] * scale
-            svg.text(CX, CY - r + 4, ring, 11, anchor="middle", font_weight="bold", **HALO)
-            svg.text(CX, CY + r + 4, f"v{board.velocity[ring]}", 11, anchor="middle", class_="dim", **HALO)
+            svg.text(CX, CY - r + 4, ring, 11, anchor="middle", font_weight="bold", **HALO_STYLE)
+            svg.text(CX, CY + r + 4, f"v{board.velocity[ring]}", 11, anchor="middle", class_="dim", **HALO_STYLE)
         y = BOARD_BOTTOM - 14
         end = MARGIN + 50 * scale
         svg.path(
@@ -319,7 +327,7 @@ def forecast(board: Board, seat: int, ring: int, index: int, weapon_range: float
             label_y = gy - rr - 5 if gy - rr - 5 > BOARD_TOP + 14 else gy + rr + 14
             if label_y > BOARD_BOTTOM - 4:
                 label_y = gy - rr + 16
-            svg.text(gx, label_y, f"weapon range {weapon_range:g} mm", 11, anchor="middle", fill=HIGHLIGHT, **HALO)
+            svg.text(gx, label_y, f"weapon range {weapon_range:g} mm", 11, anchor="middle", fill=HIGHLIGHT, **HALO_STYLE)
         draw_ghost(svg, gx, gy, seat, "ghost")
 
     return fragment(draw)
@@ -573,7 +581,9 @@ def row_last(last: str | None) -> str:
 
 
 @lru_cache(maxsize=1)
-def legend() -> str:
+def legend_text() -> str:
+    """The legend (the same in every position, so built once)."""
+
     def hole(s: Svg, x: float, y: float) -> None:
         s.circle(x, y, 7, fill="#000", stroke="#ff9d3b", stroke_width=2)
 
@@ -616,21 +626,7 @@ def legend() -> str:
     def rotation(s: Svg, x: float, y: float) -> None:
         s.text(x, y + 5, "⟲", 14, anchor="middle")
 
-    def draw(svg: Svg) -> None:
-        svg.text(MARGIN, 16, "Legend", 14, font_weight="bold")
-        entries: list[tuple[Callable[[Svg, float, float], None], str]] = [
-            (hole, "black hole"),
-            (ticks, "ring, sector ticks (to scale)"),
-            (ship, "ship: seat letter, nose = facing"),
-            (mover, "ship to move"),
-            (path, "transfer to its landing spot"),
-            (motion, "this turn's orbit"),
-            (ghost, "ship after this turn's move"),
-            (weapon_range, "weapon range (−1 strength/band)"),
-            (burn, "burn reaches this ring (click)"),
-            (rotation, "burn needs rot (flip, 1E)"),
-        ]
-        y = svg.legend(MARGIN, 24, entries)
+    def systems(svg: Svg, y: float) -> None:
         x = MARGIN
         for letter, name, colour in SYSTEMS:
             svg.rect(x, y + 2, 14, 16, fill=colour)
@@ -639,7 +635,19 @@ def legend() -> str:
             x += 24 + 7 * len(name) + 14
         svg.text(MARGIN, y + 36, "ring number at the top of each ring, velocity (sectors a turn) at the bottom", 11, class_="dim")
 
-    return fragment(draw)
+    entries: list[tuple[Callable[[Svg, float, float], None], str]] = [
+        (hole, "black hole"),
+        (ticks, "ring, sector ticks (to scale)"),
+        (ship, "ship: seat letter, nose = facing"),
+        (mover, "ship to move"),
+        (path, "transfer to its landing spot"),
+        (motion, "this turn's orbit"),
+        (ghost, "ship after this turn's move"),
+        (weapon_range, "weapon range (−1 strength/band)"),
+        (burn, "burn reaches this ring (click)"),
+        (rotation, "burn needs rot (flip, 1E)"),
+    ]
+    return legend(entries, MARGIN, 24, (MARGIN, 16, 14), more=systems)[0]
 
 
 @lru_cache(maxsize=16384)
@@ -663,22 +671,21 @@ def title_at(y: float, title: str) -> str:
 @lru_cache(maxsize=64)
 def legend_at(y: float) -> str:
     """The legend, moved down to ``y``."""
-    return f'<g transform="translate(0 {num(y)})">{legend()}</g>'
+    return f'<g transform="translate(0 {num(y)})">{legend_text()}</g>'
 
 
 @lru_cache(maxsize=256)
 def document_head(height: float, desc: str) -> str:
     """The document's opening, title, description, style, background and the header band's fixed part."""
     svg = Svg(WIDTH, height, "Orbital Combat", desc)
-    svg.rect(0, 0, WIDTH, HEADER, fill=PANEL)
-    svg.text(12, 22, "Orbital Combat", 17, font_weight="bold")
+    svg.header_band("Orbital Combat")
     return "".join(svg.parts)
 
 
 @lru_cache(maxsize=1024)
 def status_text(status: str) -> str:
     """The header's status line."""
-    return fragment(lambda svg: svg.text(12, 42, status, 13, class_="dim"))
+    return fragment(lambda svg: svg.header_status(status))
 
 
 @lru_cache(maxsize=1024)
@@ -696,13 +703,12 @@ def status_line(view: Mapping[str, Any]) -> str:
     if outcome:
         winners = list(outcome.get("winners", ()))
         who = " ".join(SEAT_MARKS[s % 4] for s in winners) or "nobody"
-        return short(f"Game over · {who} {'wins' if len(winners) == 1 else 'share'}: {outcome.get('reason', '')}", 90)
+        return game_over(f"{who} {'wins' if len(winners) == 1 else 'share'}", outcome.get("reason", ""))
     to_move = view.get("to_move")
     order = " ".join(SEAT_MARKS[s % 4] for s in view.get("turn_order", ()))
-    who = f"{SEAT_MARKS[to_move % 4]} (seat {to_move}) to allocate" if isinstance(to_move, int) else "nobody to move"
-    viewer = view.get("viewer")
-    you = f" · you: {SEAT_MARKS[viewer % 4]}" if isinstance(viewer, int) else ""
-    return f"Round {view.get('round', '?')} of {view.get('round_limit', '?')} · {who} · order {order}{you}"
+    who = seat_to(to_move, "allocate") if isinstance(to_move, int) else "nobody to move"
+    round_text = f"Round {view.get('round', '?')} of {view.get('round_limit', '?')}"
+    return SEP.join((round_text, who, f"order {order}")) + you_suffix(view.get("viewer"))
 
 
 def render_svg(view: Mapping[str, Any]) -> str:
