@@ -20,10 +20,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import astrarium
-from astrarium.agents import agent_names
 from astrarium.cli import app
-from astrarium.cli.menu import run_menu
-from astrarium.cli.session import PlayLoop, play_puzzle, step_through
+from astrarium.cli.menu import run_menu, seat_kinds
+from astrarium.cli.puzzles import play_puzzle
+from astrarium.cli.session import PlayLoop, step_through
 
 runner = CliRunner()
 TOY = astrarium.get_game("toy-pile")
@@ -374,7 +374,7 @@ def test_an_argument_too_long_to_be_meant_is_refused_before_parsing() -> None:
 
 # -- item 11: a fresh seed when none is given ---------------------------------------------------------------
 
-SEED = re.compile(r"Seed (\d+): 'astrarium play (\S+) --seed \1' deals this game again\.")
+SEED = re.compile(r"Seed (\d+) deals this game again: astrarium play (\S+) .*--seed \1\b")
 
 
 def shown_seed(text: str) -> int:
@@ -411,7 +411,7 @@ def test_a_game_without_secrets_shows_its_seed_at_the_start() -> None:
 
 def test_the_menu_deals_a_fresh_game_unless_a_seed_is_typed() -> None:
     choice = str(astrarium.list_games().index("toy-pile") + 1)
-    bot = str(["human", *agent_names("toy-pile")].index("random") + 1)
+    bot = str(seat_kinds("toy-pile").index("random") + 1)
     seeds = []
     for _ in range(3):
         c = console()

@@ -68,12 +68,13 @@ def can_page(console: Console) -> bool:
     return console.file is sys.stdout and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def show_long(console: Console, renderable: RenderableType) -> None:
+def show_long(console: Console, renderable: RenderableType) -> bool:
     """Print ``renderable``, through the pager (``less``, or ``$PAGER``) when it is taller than the terminal.
 
     A script, a pipe or a test gets the text printed as it is. Colours reach
     the pager only when it shows them (``LESS`` holding ``-R``); otherwise it
-    gets the same layout without them rather than raw escape codes.
+    gets the same layout without them rather than raw escape codes. Returns
+    whether the pager showed it (and has been closed by the person).
     """
     if can_page(console):
         height = len(console.render_lines(renderable, console.options, pad=False))
@@ -81,8 +82,9 @@ def show_long(console: Console, renderable: RenderableType) -> None:
             styles = re.search(r"(^|\s)-\w*[rR]", os.environ.get("LESS", "")) is not None
             with console.pager(styles=styles):
                 console.print(renderable)
-            return
+            return True
     console.print(renderable)
+    return False
 
 
 def fresh_seed() -> int:

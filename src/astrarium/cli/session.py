@@ -26,11 +26,13 @@ from rich.text import Text
 from astrarium.agents import Agent, make_agent
 from astrarium.agents.hint import suggest
 from astrarium.agents.levels import is_level, table_spec
-from astrarium.cli.common import TerminalAsk, one_line, parse_number, show_long
+from astrarium.cli.again import seed_line
+from astrarium.cli.common import TerminalAsk, can_page, one_line, parse_number, show_long
 from astrarium.cli.rules_view import rules_markdown
+from astrarium.cli.suggest import refusal
 from astrarium.core.data import check_output_file
-from astrarium.core.errors import RecordError, short
-from astrarium.core.game import Game, Puzzle, State
+from astrarium.core.errors import IllegalAction, RecordError, short
+from astrarium.core.game import Game, State
 from astrarium.core.records import load_record, replay, save_record
 
 Ask = Callable[[str], str]
@@ -54,11 +56,15 @@ WORDS_LINES = 12
 WORDS_CHARS = 200
 
 
+#: The line under a page of rules that fitted the screen.
+BACK_TO_BOARD = "Press Enter to go back to the board "
+
+
 class QuitGame(Exception):
     """The person asked to leave the game."""
 
 
-def _seat_kind(who: str, where: str) -> str:
+def _seat_kind(who: str, where: str, game: str | None = None) -> str:
     """A seat's player spec, checked: ``human`` (any case, no options) or a computer player's spec."""
     who = who.strip()
     kind = who.partition(":")[0].strip().lower()
@@ -70,11 +76,11 @@ def _seat_kind(who: str, where: str) -> str:
         raise ValueError(f"{where}: name a player, such as human, easy, medium or hard")
     if is_level(who):
         return who.lower()
-    make_agent(table_spec(who))  # a bad spec is refused now, naming the option
+    make_agent(table_spec(who), game=game)  # a bad spec is refused now, naming the option (or the players there are)
     return who
 
 
-def parse_seats(specs: list[str], players: int, saved: Mapping[int, str] | None = None) -> dict[int, str]:
+def parse_seats(specs: list[str], players: int, saved: Mapping[int, str] | None = None, game: str | None = None) -> dict[int, str]:
     """``["0=human", "1=random"]`` -> ``{0: "human", 1: "random"}``.
 
     Seats not named keep ``saved`` (who sat there in a loaded record), else
@@ -93,7 +99,7 @@ def parse_seats(specs: list[str], players: int, saved: Mapping[int, str] | None 
             raise ValueError(f"{where}: seats are numbered 0 to {players - 1}")
         if seat in seats:
             raise ValueError(f"{where}: seat {seat} is named twice")
-        seats[seat] = _seat_kind(who, where)
+        seats[seat] = _seat_kind(who, where, game)
     for seat in range(players):
         if seat not in seats:
             seats[seat] = (saved or {}).get(seat, HUMAN if seat == 0 else "random")
@@ -180,11 +186,6 @@ def tell_moves(state: State, viewers: Iterable[int | None], movers: list[int]) -
     return told
 
 
-def seed_line(state: State) -> str:
-    """How to deal this game again (shown on screen; the record keeps the seed too)."""
-    return f"Seed {state.seed}: 'astrarium play {state.game.id} --seed {state.seed}' deals this game again."
-
-
 def seed_is_secret(game: Game) -> bool:
     """Whether the seed tells something a player should not know yet (other hands, coming draws)."""
     return game.hidden_information or game.chance
@@ -236,7 +237,7 @@ class PlayLoop:
     def run(self) -> State:
         # The seed is shown at the start only where it gives nothing away; otherwise at the end.
         if not seed_is_secret(self.state.game) and not self.state.is_over:
-            self.console.print(escape(seed_line(self.state)), soft_wrap=True)
+            self.console.print(escape(seed_line(self.state, self.seats)), soft_wrap=True)
         try:
             while not self.state.is_over:
                 seat = self.state.current_player
@@ -248,7 +249,7 @@ class PlayLoop:
                     self._human_turn(seat)
         except QuitGame:
             played = self._moves(self.state.move_number)
-            self.console.print(f"Left the game after {played}. {escape(seed_line(self.state))}", soft_wrap=True)
+            self.console.print(f"Left the game after {played}. {escape(seed_line(self.state, self.seats))}", soft_wrap=True)
             return self.state
         self._show_end()
         return self.state
@@ -273,37 +274,55 @@ class PlayLoop:
 
     # -- turns ---------------------------------------------------------------
     def _bot_turn(self, seat: int) -> None:
-        action = self._think(seat)
+        try:
+            action = self._think(seat)
+        except KeyboardInterrupt:  # Ctrl-C while it thinks: the same question as at the prompt, and the game kept
+            self._stop_thinking(seat)
+            return
         self._play(action, seat)
         if not self.humans:  # a game between computers: its log, move by move
             told = self.told[-1]
             self.console.print(f"[dim]Seat {seat} ({escape(self.seats[seat])}) plays move {told.number}:[/]", soft_wrap=True)
             self._print_lines(told.lines[None], indent="  ")
 
+    def _stop_thinking(self, seat: int) -> None:
+        """The search interrupted by Ctrl-C is dropped; the person is asked whether to leave (and to save), else it thinks again.
+
+        The dropped search goes on in its thread until its budget runs out, on a
+        copy of the position and with its own player, so the seat gets a fresh
+        player built from the same spec.
+        """
+        self.console.print(f"Stopped seat {seat}'s thinking.")
+        self.agents[seat] = build_agents({seat: self.seats[seat]}, self.state.seed, self.state.game.id)[seat]
+        self._leave(None, ended=False)
+        self.console.print(f"Back to the game: seat {seat} thinks again.")
+
     def _think(self, seat: int) -> Any:
         """The computer seat's choice, with a line saying it is thinking (and for how long) while it searches.
 
-        The search runs on a worker thread so the line's clock keeps time; the
-        thread is a daemon so that leaving with Ctrl-C does not wait for it.
+        The search runs on a worker thread, on a copy of the position, so the
+        line's clock keeps time and Ctrl-C reaches the person at once (the
+        thread is a daemon: leaving does not wait for it).
         """
         agent = self.agents[seat]
+        position = self.state.clone()
         label = f"Seat {seat} ({self.seats[seat]}) is thinking…"
         result: list[Any] = []
         failure: list[BaseException] = []
 
         def work() -> None:
             try:
-                result.append(agent.choose(self.state))
+                result.append(agent.choose(position))
             except BaseException as exc:  # handed to the main thread, which raises it
                 failure.append(exc)
 
         worker = threading.Thread(target=work, name=f"seat-{seat}-thinking", daemon=True)
         started = time.monotonic()
-        with self.console.status(escape(f"{label} 0.0 s")) as status:
+        with self.console.status(escape(f"{label} 0.0 s  (Ctrl-C stops it)")) as status:
             worker.start()
             while worker.is_alive():
                 worker.join(THINKING_TICK)
-                status.update(escape(f"{label} {time.monotonic() - started:.1f} s"))
+                status.update(escape(f"{label} {time.monotonic() - started:.1f} s  (Ctrl-C stops it)"))
         if failure:
             raise failure[0]
         return result[0]
@@ -322,8 +341,8 @@ class PlayLoop:
             self.console.clear()
             self._ask(f"Pass the terminal to seat {seat}, then press Enter ")
         self._last_human = seat
-        self._recap(seat)
-        self._show_position(seat, legal)
+        above = self._recap(seat, room=self._recap_room(seat, legal))
+        self._show_position(seat, legal, above)
         while True:
             self._offer(legal)
             line = self._ask(f"seat {seat}> ").strip()
@@ -335,32 +354,51 @@ class PlayLoop:
             except ValueError as exc:  # IllegalAction, RecordError and the commands' own errors
                 self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
 
-    def _show_position(self, seat: int, legal: list[Any]) -> None:
+    def _show_position(self, seat: int, legal: list[Any], above: int = 0) -> None:
         title = f"{escape(self.state.game.title)}: move {self.state.move_number + 1}, seat {seat}"
-        show_position(self.console, self.state, seat, legal, title)
+        show_position(self.console, self.state, seat, legal, title, above)
 
-    def _recap(self, seat: int, said_later: str = "") -> None:
+    def _recap(self, seat: int, said_later: str = "", room: int | None = None) -> int:
         """Everything played since ``seat``'s last prompt, in words from its side (its own last move's effects too).
 
         A line holding ``said_later`` (the result, which the end screen's
         picture shows next) is left out, so that no line is printed twice.
+        With ``room`` (screen lines), the recap keeps its last lines that fit
+        and says how many earlier ones ``history`` shows. Returns the screen
+        lines it took.
         """
         start = self._seen.get(seat, 0)
         self._seen[seat] = len(self.told)
         moves = self.told[start:]
         if not moves:
-            return
+            return 0
         span = f" (moves {moves[0].number} to {moves[-1].number})" if len(moves) > 1 else ""
         self.console.rule(f"Since your last turn{span}")
-        for told in moves:
-            self._print_told(told, seat, said_later)
+        lines = [line for told in moves for line in self._told_lines(told, seat, said_later)]
+        width = self.console.size.width
+        kept, folded = fit_last(lines, width, None if room is None else room - 1)
+        if folded:
+            self.console.print(f"[dim]   … {folded} earlier {'line' if folded == 1 else 'lines'} folded: type history for every move[/]")
+        for line in kept:
+            self.console.print(line, soft_wrap=True)
+        return 1 + bool(folded) + sum(screen_rows(line, width) for line in kept)
 
-    def _print_told(self, told: Told, viewer: int | None, said_later: str = "") -> None:
+    def _recap_room(self, seat: int, legal: list[Any]) -> int:
+        """Screen lines the recap may take above the position (at least :data:`RECAP_ROWS`)."""
+        width, height = self.console.size
+        needed = position_rows(self.state, seat, legal, width, height)
+        return max(height - needed, RECAP_ROWS)
+
+    def _told_lines(self, told: Told, viewer: int | None, said_later: str = "") -> list[str]:
+        """A move's lines as printed (markup): its number and first line, then the rest indented."""
         lines = told.lines.get(viewer) or [told.notation]
         if said_later:
             lines = [lines[0], *(line for line in lines[1:] if said_later not in line)]
-        self.console.print(f"[cyan]{told.number:>4}.[/] {escape(lines[0])}", soft_wrap=True)
-        self._print_lines(lines[1:], indent="      ")
+        return [f"[cyan]{told.number:>4}.[/] {escape(lines[0])}", *(f"      {escape(line)}" for line in lines[1:])]
+
+    def _print_told(self, told: Told, viewer: int | None, said_later: str = "") -> None:
+        for line in self._told_lines(told, viewer, said_later):
+            self.console.print(line, soft_wrap=True)
 
     def _print_lines(self, lines: list[str], indent: str) -> None:
         for line in lines:
@@ -422,7 +460,11 @@ class PlayLoop:
             if index is None or not 1 <= index <= len(legal):
                 raise ValueError(f"{short(line, 20)} is not in the list: choose 1 to {len(legal)}")
             action = legal[index - 1]
-        self._play(action, seat)
+        try:
+            self._play(action, seat)
+        except IllegalAction as exc:
+            names = self.state.game.cards(self.state)
+            raise IllegalAction(refusal(str(exc), line, legal, names)) from None
         return True
 
     def _rules(self, seat: int, full: bool) -> None:
@@ -434,8 +476,17 @@ class PlayLoop:
         game = self.state.game
         text = game.rules_text() if full else game.how_to_play()
         after = "" if full else "\n\nType 'rules full' for the complete rules."
-        show_long(self.console, rules_markdown(text + after))
+        paged = show_long(self.console, rules_markdown(text + after))
+        if not paged and can_page(self.console):  # it fitted the screen: read it before the board comes back below it
+            self._wait(BACK_TO_BOARD)
         self._show_position(seat, self.state.legal_actions())
+
+    def _wait(self, prompt: str) -> None:
+        """Wait for Enter (Ctrl-C or the end of input also goes on: nothing is lost by not reading)."""
+        try:
+            self.ask(prompt)
+        except (EOFError, KeyboardInterrupt):
+            self._forgive_end()
 
     def _info(self, word: str, rest: str) -> None:
         """``card NAME`` and ``info THING``: what a card, piece or square of this game is, in the game's words."""
@@ -592,7 +643,7 @@ class PlayLoop:
         elapsed = int(time.monotonic() - self._started)
         clock = f"{elapsed // 60} min {elapsed % 60} s" if elapsed >= 60 else f"{elapsed} s"
         self.console.print(f"Game length: {self._moves(state.move_number)}, {clock} at this table.")
-        self.console.print(escape(seed_line(state)), soft_wrap=True)
+        self.console.print(escape(seed_line(state, self.seats)), soft_wrap=True)
         if self.humans:
             self._offer_save()
 
@@ -640,28 +691,63 @@ class PlayLoop:
 
 #: Lines kept for the list of actions under the board on a small screen (the board gets the rest).
 ACTION_ROWS = 4
+#: The lines a recap may take when the board would fill the screen (its header, the line on what is folded and its
+#: last four lines): the board then takes a more compact layout.
+RECAP_ROWS = 6
 #: Cells Rich's grid puts between two columns of the action list (its padding of 2, collapsed between cells).
 COLUMN_GAP = 2
 
 
-def show_position(console: Console, state: State, seat: int, legal: list[Any], title: str) -> str:
+def show_position(console: Console, state: State, seat: int, legal: list[Any], title: str, above: int = 0) -> str:
     """The header, the board and as many legal actions as the screen has room for, leaving the last line for the prompt.
 
     The board is drawn for the space left once the header, the prompt and a
     few lines of actions are counted (``State.render_fit``), so on a small
     terminal a game chooses its compact layout; the actions then take
     whatever lines remain, and a line says how many more ``list`` shows.
+    ``above`` lines of the screen are already taken (the recap).
     Returns the board as drawn (markup), for a caller that checks its size.
     """
     width, height = console.size
     console.rule(title)
-    room = height - 2  # the header and the prompt
-    keep = min(ACTION_ROWS, len(legal))
-    board = state.render_fit(seat, width=width, height=max(room - keep, 1))
+    room = height - above - 2  # the header and the prompt
+    board = fit_board(state, seat, legal, width, room)
     console.print(board)
     shown, columns = action_layout(legal, width, room - len(board.split("\n")))
     print_actions(console, legal, shown, columns)
     return board
+
+
+def fit_board(state: State, seat: int, legal: list[Any], width: int, room: int) -> str:
+    """The board for ``room`` lines, leaving a few of them for the list of actions."""
+    keep = min(ACTION_ROWS, len(legal))
+    return state.render_fit(seat, width=width, height=max(room - keep, 1))
+
+
+def position_rows(state: State, seat: int, legal: list[Any], width: int, height: int) -> int:
+    """Screen lines the header, the board, its first actions and the prompt take on a screen of ``height`` lines."""
+    board = fit_board(state, seat, legal, width, height - 2)
+    return 2 + len(board.split("\n")) + min(ACTION_ROWS, len(legal))
+
+
+def screen_rows(markup: str, width: int) -> int:
+    """Lines of a ``width``-cell screen a line of markup takes when the terminal wraps it."""
+    return max(1, -(-Text.from_markup(markup).cell_len // max(width, 1)))
+
+
+def fit_last(lines: list[str], width: int, room: int | None) -> tuple[list[str], int]:
+    """The last of ``lines`` that fit in ``room`` screen lines (one kept for saying how many were folded), and that count."""
+    if room is None or sum(screen_rows(line, width) for line in lines) <= room:
+        return lines, 0
+    kept: list[str] = []
+    used = 1  # the line saying how many are folded
+    for line in reversed(lines):
+        rows = screen_rows(line, width)
+        if kept and used + rows > room:
+            break
+        kept.insert(0, line)
+        used += rows
+    return kept, len(lines) - len(kept)
 
 
 def action_layout(legal: list[Any], width: int, rows: int) -> tuple[int, int]:
@@ -771,56 +857,6 @@ def show_public_record(record: Mapping[str, Any], game: Game, console: Console, 
         console.print(f"[bold]{escape(one_line(reason, 200))}[/]")
     elif not actions:
         console.print("No moves yet.")
-
-
-def play_puzzle(game: Game, puzzle: Puzzle, console: Console, ask: Ask) -> bool:
-    """Play one puzzle; True when the player solved it."""
-    state = game.new_game(1, 0, dict(puzzle.options))
-    start = state.clone()
-    console.rule(f"Puzzle {puzzle.number}: {escape(puzzle.name)}")
-    for line in puzzle.header():
-        console.print(escape(line))
-    while True:
-        width, height = console.size
-        legal = state.legal_actions()
-        choices = "  ".join(f"[cyan]{i + 1}[/] {escape(str(a))}" for i, a in enumerate(legal))
-        # Under the board: the choices (as many lines as they wrap to), a line of news and the prompt.
-        wrapped = (Text.from_markup(choices).cell_len + width - 1) // max(width, 1)
-        console.print(state.render_fit(0, width=width, height=height - 2 - wrapped))
-        if game.puzzle_solved(puzzle, state):
-            console.print(f"[bold green]Solved in {PlayLoop._moves(state.move_number)}![/]")
-            return True
-        if state.move_number >= puzzle.moves or state.is_over:
-            console.print("[yellow]Out of moves. Type restart to try again, undo to take one back, or quit.[/]")
-        if state.move_number < puzzle.moves and not state.is_over:
-            console.print(choices)
-        try:
-            line = ask(f"move {state.move_number + 1}/{puzzle.moves}> ").strip()
-        except (EOFError, KeyboardInterrupt):
-            return False
-        lowered = line.lower()
-        if lowered in ("quit", "q", "exit"):
-            return False
-        if lowered == "restart":
-            state = start.clone()
-            continue
-        if lowered == "undo":
-            if state.move_number:
-                state = replay(state.to_record(), upto=state.move_number - 1)
-            continue
-        if state.move_number >= puzzle.moves or state.is_over:
-            console.print("[red]No moves left: restart, undo or quit.[/]")
-            continue
-        try:
-            if line.isdigit():  # any digits, so that '²' or 5,000 digits get this message, not int()'s
-                index = parse_number(line)
-                if index is None or not 1 <= index <= len(legal):
-                    raise ValueError(f"{short(line, 20)} is not in the list: choose 1 to {len(legal)}")
-                state.apply(legal[index - 1])
-            else:
-                state.apply(line)
-        except ValueError as exc:  # IllegalAction and the list's own error
-            console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
 
 
 #: The commands the prompt completes besides the notations of the legal actions.
