@@ -21,6 +21,7 @@ from astrarium.agents.levels import LEVELS
 from astrarium.cli.arena import arena
 from astrarium.cli.common import console, fail, fresh_seed, parse_number, show_long
 from astrarium.cli.pictures import show, write_replay_html
+from astrarium.cli.puzzles import play_puzzle, show_puzzle_list, today_note
 from astrarium.cli.rules_view import rules_markdown
 from astrarium.cli.session import (
     HUMAN,
@@ -28,7 +29,6 @@ from astrarium.cli.session import (
     build_agents,
     default_ask,
     parse_seats,
-    play_puzzle,
     seats_of_record,
     show_public_record,
     step_through,
@@ -203,11 +203,11 @@ def play(
             if players is not None or seed is not None or option:
                 raise ValueError("--load continues a saved game: its players, seed and options come from the record")
             state, saved = load_game(load, game)
-            seats = parse_seats(seat, state.players, saved)
+            seats = parse_seats(seat, state.players, saved, game.id)
         else:
             count = players if players is not None else default_players(game, named_seats(seat))
             state = game.new_game(count, fresh_seed() if seed is None else seed, parse_option_pairs(game, option))
-            seats = parse_seats(seat, count)
+            seats = parse_seats(seat, count, game=game.id)
         agents = build_agents(seats, state.seed, game.id)
     except ValueError as exc:  # AstrariumError, and the seat and option parsers' own errors
         raise fail(str(exc)) from None
@@ -342,26 +342,23 @@ def puzzle(
     if not puzzles:
         raise fail(f"{game.id} has no puzzles")
     if number is None:
-        table = Table(title=f"{game.title} puzzles")
-        packed = any(p.extra.get("pack") for p in puzzles)
-        for col in ("#", "name", *(["pack"] if packed else []), "difficulty", "moves", "goal"):
-            table.add_column(col)
-        for p in puzzles:
-            pack = [escape(str(p.extra.get("pack") or ""))] if packed else []
-            table.add_row(str(p.number), escape(p.name), *pack, escape(p.difficulty), str(p.moves), escape(p.goal))
-        console.print(table)
-        console.print(f"Play one with: astrarium puzzle {game.id} N, or today's with: astrarium puzzle {game.id} today")
+        show_puzzle_list(console, game)
         return
     numbers = sorted(p.number for p in puzzles)
+    easier: Puzzle | None = None
     if number.strip().lower() == "today":
-        chosen: Puzzle | None = game.puzzle_of_the_day(date.today())
+        day = date.today()
+        chosen: Puzzle | None = game.puzzle_of_the_day(day)
+        assert chosen is not None
+        note, easier = today_note(game, chosen, day)
+        console.print(escape(note), soft_wrap=True)
     else:
         wanted = parse_number(number.strip()) if number.strip().isdigit() else None
         chosen = next((p for p in puzzles if p.number == wanted), None)
     if chosen is None:
         raise fail(f"{game.id} has puzzles {numbers[0]} to {numbers[-1]}, not {short(number, 20)} (or: today)")
     ask = default_ask(console)
-    play_puzzle(game, chosen, console, ask)
+    play_puzzle(game, chosen, console, ask, easier)
     ask.exit_if_ended()
 
 
