@@ -13,7 +13,7 @@ import astrarium.agents
 from astrarium.agents import make_agent, parse_agent_spec
 from astrarium.cli import app
 from astrarium.cli.app import default_players
-from astrarium.cli.menu import run_menu
+from astrarium.cli.menu import run_menu, seat_kinds
 from astrarium.cli.session import PlayLoop, parse_seats, step_through
 
 runner = CliRunner()
@@ -138,7 +138,7 @@ def test_menu_sets_up_a_game_and_plays_it() -> None:
     c = console()
     ids = astrarium.list_games()
     choice = str(ids.index("toy-pile") + 1)
-    bot = str(["human", *astrarium.agents.agent_names("toy-pile")].index("random") + 1)
+    bot = str(seat_kinds("toy-pile").index("random") + 1)
     # game, players, seat 0 = random, seat 1 = random (Enter), seed, then decline another game
     run_menu(c, scripted([choice, "2", bot, "", "5", "n"]))
     text = output(c)

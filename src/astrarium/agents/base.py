@@ -126,8 +126,12 @@ def make_agent(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     name, options = parse_agent_spec(spec)
     factory = _AGENTS.get(name)
     if factory is None:
-        known = ", ".join(agent_names())
-        raise ValueError(f"unknown player kind {short(name, 40)!r}; known: human, {known}")
+        from astrarium.agents.levels import level_names  # levels build on this module
+
+        known = ", ".join(agent_names(game))
+        where = f" for {short(game, 40)}" if game is not None else ""
+        levels = ", ".join(level_names())
+        raise ValueError(f"unknown player kind {short(name, 40)!r}; the levels are {levels}; the other players{where}: human, {known}")
     games = agent_games(name)
     if game is not None and games is not None and game not in games:
         raise ValueError(f"{name} plays only {', '.join(games)}, not {short(game, 40)}")

@@ -21,6 +21,7 @@ from astrarium.agents.arena import (
     summarise,
     write_results,
 )
+from astrarium.agents.levels import is_level, table_spec
 from astrarium.cli.common import console, fail, parse_number, warn
 from astrarium.core.data import check_output_file
 from astrarium.core.errors import short
@@ -52,9 +53,16 @@ def parse_lineup(specs: list[str], players: int | None, game: Game) -> list[str]
             raise ValueError(f"{where}: seats are numbered 0 to {top}")
         if seat in named:
             raise ValueError(f"{where}: seat {seat} is named twice")
-        named[seat] = who.strip()
+        named[seat] = lineup_spec(who, game)
     count = players if players is not None else max(game.min_players, max(named, default=-1) + 1)
     return [named.get(seat, "random") for seat in range(count)]
+
+
+def lineup_spec(who: str, game: Game) -> str:
+    """A seat's player in the arena: a level (``easy``, ``medium``, ``hard``) becomes the player it names at a table."""
+    if is_level(who):
+        return table_spec(who, game.hidden_information or game.chance, game.id)
+    return who.strip()
 
 
 def cores() -> int:

@@ -10,32 +10,50 @@ from rich.table import Table
 
 import astrarium
 from astrarium.agents import agent_names
-from astrarium.agents.levels import LEVELS, PLAY_SECONDS, SEARCH_KINDS, level_summary
+from astrarium.agents.levels import LEVELS, PLAY_SECONDS, level_summary
 from astrarium.cli.common import SEED_RANGE, fresh_seed, parse_number
 from astrarium.cli.session import HUMAN, Ask, PlayLoop, QuitGame, build_agents
 from astrarium.core.errors import OptionError
 from astrarium.core.game import Game
 from astrarium.core.options import Option
 
+#: The question after a game, and what each answer does (anything else: back to the menu).
+PLAY_AGAIN = "Play again with the same players? y: a new deal, Enter or n: back to the menu, q: quit [y/N/q]: "
+AFTER_GAME = {"y": "again", "yes": "again", "q": "quit", "quit": "quit", "exit": "quit"}
 #: The level a computer seat gets when the person presses Enter.
 DEFAULT_LEVEL = "medium"
 #: What the kinds of player other than the levels are, in a line (scripted strategies are named by their own names).
 KIND_WORDS = {
     HUMAN: "a person at this terminal",
-    "random": "plays any legal action",
-    "greedy": "the easy level: looks one action ahead",
+    "random": "plays any legal action, at random: for trying the rules",
+    "greedy": "the player behind easy: takes the action that scores best one step ahead",
     "rollout": "tries each action, then lets a base player (greedy unless told) play on",
-    **{kind: f"searches {PLAY_SECONDS:g} s a move" for kind in SEARCH_KINDS},
+    "mcts": f"tree search, {PLAY_SECONDS:g} s a move, seeing only what its seat may see",
+    "ismcts": f"tree search over re-dealt hidden cards, {PLAY_SECONDS:g} s a move",
+    "constellations-lookahead": "looks through its own rotations for the most points (fixed plan)",
+    "cw-rusher": "fixed plan: every fighting unit at the nearest enemy base",
+    "cw-expander": "fixed plan: bases on three worlds, the most territory",
+    "cw-general": "the player behind medium: guards what is threatened, strikes with the rest",
+    "orbital-turtle": "fixed plan: full defense, never fires, never moves",
+    "orbital-gunner": "fixed plan: every weapon at the weakest ship in range",
+    "orbital-scooper": "fixed plan: gathers reaction mass, defends with the rest",
+    "orbital-guard": "fixed plan: full defense when an enemy is in range, else gathers mass",
+    "sl-courier": "fixed plan: carries refugees, never lays a streamline",
+    "sl-builder": "fixed plan: carries refugees, lays one-way lanes towards the escape",
+    "sl-search": "the player behind medium and hard: tries each action with couriers playing on",
 }
+#: The line of a kind no line is written for.
+OTHER_KIND = "a fixed strategy written for this game"
 
 
 def seat_kinds(game_id: str) -> list[str]:
-    """The players the menu offers for ``game_id``: a person, every kind that plays it, then the levels.
+    """The players the menu offers for ``game_id``: a person, the levels, then every kind that plays it.
 
-    A search is offered by its plain name; the table gives it about a second
-    a move (:func:`astrarium.agents.levels.table_spec`).
+    The levels come first (what a newcomer should choose); a search is offered
+    by its plain name and the table gives it about a second a move
+    (:func:`astrarium.agents.levels.table_spec`).
     """
-    return [HUMAN, *agent_names(game_id), *LEVELS]
+    return [HUMAN, *LEVELS, *agent_names(game_id)]
 
 
 def _kinds_table(kinds: list[str], game_id: str | None = None) -> Table:
@@ -44,7 +62,7 @@ def _kinds_table(kinds: list[str], game_id: str | None = None) -> Table:
     table.add_column("player")
     table.add_column("plays")
     for i, kind in enumerate(kinds, start=1):
-        words = level_summary(kind, game_id) if kind in LEVELS else KIND_WORDS.get(kind, "a fixed strategy of this game")
+        words = level_summary(kind, game_id) if kind in LEVELS else KIND_WORDS.get(kind, OTHER_KIND)
         table.add_row(str(i), escape(kind), escape(words))
     return table
 
@@ -170,9 +188,13 @@ def _menu(console: Console, ask: Ask) -> None:
             seats[seat] = kinds[kind - 1]
         chosen = _choose_int(ask, console, "Seed", 0, SEED_RANGE - 1, None)
         seed = fresh_seed() if chosen is None else chosen  # a fresh game each time unless a seed is asked for
-        state = game.new_game(players, seed, options)
-        PlayLoop(state, seats, console, ask, agents=build_agents(seats, seed, game.id)).run()
-        again = ask("Play again? [y/N]: ").strip().lower()
-        if again not in ("y", "yes"):
-            console.print("Goodbye.")
-            return
+        while True:
+            state = game.new_game(players, seed, options)
+            PlayLoop(state, seats, console, ask, agents=build_agents(seats, seed, game.id)).run()
+            again = AFTER_GAME.get(ask(PLAY_AGAIN).strip().lower(), "menu")
+            if again == "quit":
+                console.print("Goodbye.")
+                return
+            if again == "menu":
+                break
+            seed = fresh_seed()
