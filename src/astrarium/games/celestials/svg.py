@@ -490,12 +490,16 @@ def who(view: Mapping[str, Any], seat: int) -> str:
     return f"{SEAT_MARKS[seat]} {short(str(view['players'][seat]['character']), 24)}"
 
 
+def result(view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+    """Who won a finished game (``A Sun-King wins``), or ``A draw``."""
+    winners = list(outcome.get("winners", ()))
+    return f"{who(view, winners[0] % 2)} wins" if len(winners) == 1 else "A draw"
+
+
 def status_line(view: Mapping[str, Any]) -> str:
     outcome = view.get("outcome")
     if outcome:
-        winners = list(outcome.get("winners", ()))
-        head = f"{who(view, winners[0] % 2)} wins" if len(winners) == 1 else "A draw"
-        return game_over(head, outcome.get("reason", ""))
+        return game_over(result(view, outcome), outcome.get("reason", ""))
     last = 2 * int(view.get("turn_limit", 30))
     turn = min(int(view.get("turns_done", 0)) + 1, last)
     to_move = view.get("to_move")
@@ -532,9 +536,7 @@ def draw_prompt(svg: Svg, y: float, view: Mapping[str, Any], clickable: bool) ->
         return
     outcome = view.get("outcome")
     if outcome:
-        winners = list(outcome.get("winners", ()))
-        head = f"{who(view, winners[0] % 2)} wins" if len(winners) == 1 else "A draw"
-        lines: tuple[str, ...] = (f"Game over: {head}.", *wrap(str(outcome.get("reason", "")), 88)[:2])
+        lines: tuple[str, ...] = (f"Game over: {result(view, outcome)}.", *wrap(str(outcome.get("reason", "")), 88)[:2])
     elif clickable:
         lines = PROMPTS.get(str(view.get("step")), ("",))
     else:

@@ -39,6 +39,7 @@ from astrarium.core.picture_kit import (
     BACKGROUND,
     BOARD_DARK,
     BOARD_LIGHT,
+    CHIP,
     DIM,
     GUIDE,
     HEADER,
@@ -461,7 +462,7 @@ def _card_face(x: float, y: float, text: str, found: int) -> str:
 
     def draw(svg: Svg) -> None:
         svg.parts.append(f'<g class="tok card" data-token="{attr(text)}" data-card="{attr(text)}" data-found="{found}">')
-        svg.rect(x, y, w, 78, rx=7, fill="#1f2947", stroke=HIGHLIGHT, stroke_width=1.5)
+        svg.rect(x, y, w, 78, rx=7, fill=CHIP, stroke=HIGHLIGHT, stroke_width=1.5)
         for k, colour in enumerate(colours):
             svg.parts.append(f'<g class="chip" data-colour="{attr(colour)}" transform="translate({num(x + 24 + 34 * k)} {num(y + 22)})">')
             svg.parts.append(colour_chip(colour))

@@ -46,6 +46,7 @@ from typing import Any
 from astrarium.core.errors import IllegalAction, short
 from astrarium.core.picture_kit import (
     BACKGROUND,
+    CHIP,
     DIM,
     GUIDE,
     HALO_STYLE,
@@ -350,7 +351,7 @@ def burn_marker(board: Board, ring: int, moved: int, dest: int, token: str, inte
 def button(svg: Svg, x: float, y: float, w: float, h: float, token: str, label: str, sub: str = "", seat: int | None = None) -> None:
     """A control: a rounded box carrying ``token`` (its first child, which hover outlines); ``seat`` adds that seat's badge."""
     with svg.group(class_="tok control", data_token=token):
-        svg.rect(x, y, w, h, rx=5, fill="#1f2947", stroke=GUIDE, stroke_width=1)
+        svg.rect(x, y, w, h, rx=5, fill=CHIP, stroke=GUIDE, stroke_width=1)
         if seat is not None:
             svg.seat_badge(x + 14, y + h / 2, seat, 9)
             x, w = x + 20, w - 20
