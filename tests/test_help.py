@@ -272,7 +272,7 @@ def test_a_game_started_from_the_menu_uses_the_options_chosen() -> None:
     from astrarium.cli.menu import run_menu
 
     ids = astrarium.list_games()
-    answers = iter([str(ids.index("streamlines") + 1), "2", "1", "1", "", "1", "1", "3", "", "n"])
+    answers = iter([str(ids.index("streamlines") + 1), "2", "1", "1", "", "1", "1", "3", "", "q"])
     # game, 2 players, option scenario -> introductory, play; both seats human; seed 3; then the first prompt ends
     prompts: list[str] = []
 

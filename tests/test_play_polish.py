@@ -270,3 +270,21 @@ def test_no_after_a_game_goes_back_to_the_menu_and_the_question_says_so() -> Non
     assert "n: back to the menu" in again and "q: quit" in again
     assert [p for p in prompts if p.startswith("Game")][1:], prompts  # after the game, the menu asked for a game again
     assert output(c).rstrip().endswith("Goodbye.")
+
+
+def test_the_options_table_of_every_game_fits_an_80x24_screen_and_a_chosen_option_says_it_whole() -> None:
+    from astrarium.cli.menu import _options_table, choose_options, menu_options
+
+    for game_id in astrarium.list_games():
+        game = astrarium.get_game(game_id)
+        offered = menu_options(game)
+        if not offered:
+            continue
+        c = console(width=80, height=24)
+        c.print(_options_table(offered, game.default_options()))
+        assert len(output(c).splitlines()) <= 24 - 2, game_id  # the table, then the prompt
+    game = astrarium.get_game("connected-worlds")
+    first = menu_options(game)[0]
+    c = console(width=80, height=24)
+    choose_options(answers(["1", "1", ""]), c, game, 2)
+    assert " ".join(f"{first.name}: {first.help}".split()) in " ".join(output(c).split())

@@ -107,7 +107,7 @@ def _options_table(offered: list[Option], values: dict[str, Any]) -> Table:
     table.add_column("#", style="cyan", justify="right")
     table.add_column("option")
     table.add_column("now", style="bold")
-    table.add_column("what it does")
+    table.add_column("what it does", no_wrap=True, overflow="ellipsis")  # one line an option, so the table fits a screen
     for i, option in enumerate(offered, start=1):
         choices = f" ({', '.join(_shown(c) for c in option.choices)})" if option.choices else ""
         table.add_row(str(i), escape(option.name), escape(_shown(values[option.name])), escape(option.help + choices))
@@ -132,6 +132,7 @@ def choose_options(ask: Ask, console: Console, game: Game, players: int) -> dict
         if number is None:
             return chosen
         option = offered[number - 1]
+        console.print(f"{escape(option.name)}: {escape(option.help)}", soft_wrap=True)  # the whole line the table cut
         if option.kind is bool:
             value: Any = not values[option.name]
         else:

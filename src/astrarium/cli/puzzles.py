@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import partial
 from typing import Any
 
 from rich.console import Console, Group
@@ -129,7 +130,7 @@ class PuzzleTable:
         self.switch = self.easier
         return False
 
-    def _move(self, line: str) -> None:
+    def _move(self, line: str) -> bool | None:
         """Play a move typed as a number or a notation (ValueError says what was wrong; nothing changes)."""
         if self.out_of_moves:
             raise ValueError("No moves left: restart, undo or quit.")
@@ -140,13 +141,14 @@ class PuzzleTable:
                 raise ValueError(f"{short(line, 20)} is not in the list: choose 1 to {len(legal)}")
             self.state.apply(legal[index - 1])
             self.redraw = True
-            return
+            return None
         try:
             self.state.apply(line)
-            self.redraw = True
         except IllegalAction as exc:
             words = [*self.commands(), *(str(a) for a in legal)]
             raise IllegalAction(refusal(str(exc), line, words)) from None
+        self.redraw = True
+        return None
 
     def show(self) -> str:
         """The board, the choices and the news; returns the choices (markup)."""
@@ -178,9 +180,9 @@ class PuzzleTable:
                 line = self.ask(f"move {self.state.move_number + 1}/{self.puzzle.moves} (help, hint)> ").strip()
             except (EOFError, KeyboardInterrupt):
                 return False
-            command = commands.get(line.lower())
+            command = commands.get(line.lower(), partial(self._move, line))
             try:
-                done = command() if command is not None else self._move(line)
+                done = command()
             except ValueError as exc:  # IllegalAction and the list's own error
                 self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
                 continue
