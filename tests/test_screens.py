@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -161,13 +162,62 @@ def test_streamlines_shows_ships_that_share_a_square_with_its_name_and_a_legend(
     path.write_text(STREAMLINES_SCENARIO, encoding="utf-8")
     deck = POWERS * 2 + ["straight"] * 40 + ["refugee"] * 6 + ["collapse"] * 2
     state = astrarium.get_game("streamlines").new_game(2, 0, {"scenario_file": str(path), "deck": deck})
-    state.apply("move c4")  # ship 0 joins ship 1
+    state.apply("move c4")  # ship A joins ship B
     tall = plain_lines(state.render_fit(0))
-    assert any("c4" in line and "0,1" in line for line in tall)  # the square's name beside both ships
+    assert any("c4" in line and "A,B" in line for line in tall)  # the square's name beside both ships
     assert any(line.startswith("Legend:") for line in tall)
-    assert any("ship 0 at c4 with ship 1" in line for line in tall)
-    assert any("ship 1 at c4 with ship 0" in line for line in tall)
+    assert any("ship A at c4 with ship B" in line for line in tall)
+    assert any("ship B at c4 with ship A" in line for line in tall)
     small = plain_lines(state.render_fit(0, width=80, height=18))
     rank = next(line for line in small if line.startswith("4 |"))
-    assert rank.split("|")[3].split() == ["01"] and small[0].split()[2] == "c"  # file c of rank 4
-    assert any("ship 0 at c4 with ship 1" in line for line in small)
+    assert rank.split("|")[3].split() == ["AB"] and small[0].split()[2] == "c"  # file c of rank 4
+    assert any("ship A at c4 with ship B" in line for line in small)
+
+
+# -- one name per ship: the picture's letter, with its seat beside it where a seat is named ---------------------------
+
+
+def seats_only_beside_their_ships(text: str) -> bool:
+    """Whether every "seat N" in ``text`` stands beside its ship's letter, "ship A (seat 0)"; ships are never digits."""
+    bare = re.sub(r"\bship ([A-D]) \(seat (\d)\)", lambda m: "" if "ABCD"[int(m.group(2))] == m.group(1) else m.group(0), text, flags=re.I)
+    return not re.search(r"\bseat \d|\bship \d", bare, flags=re.I)
+
+
+@pytest.mark.parametrize("game_id", ["streamlines", "orbital-combat"])
+def test_a_seat_number_only_ever_appears_beside_its_ships_letter_on_the_board_at_80x24_and_120x40(game_id: str) -> None:
+    for state in positions(game_id, 60):
+        for width, height in SIZES:
+            where = f"{game_id}, {state.players} players, move {state.move_number}, {width}x{height}"
+            if state.is_over:
+                board = "\n".join(plain_lines(state.render_fit(None, width=width, height=height - state.players - 6)))
+            else:
+                board = "\n".join(plain_lines(screen(state, width, height)[1]))
+            assert seats_only_beside_their_ships(board), f"{where}:\n{board}"
+
+
+def test_streamlines_ships_are_letters_on_the_board_in_the_list_of_ships_and_in_what_just_happened() -> None:
+    for state in positions("streamlines", 40):
+        letters = ["ABCD"[s] for s in range(state.players)]
+        for width, height in SIZES:
+            lines = plain_lines(state.render_fit(0, width=width, height=height))
+            ships = [line for line in lines if re.match(r"^[> ] ship [A-D] at ", line)]
+            assert [line[7] for line in ships] == letters
+            on_board = [s for s in range(state.players) if state.pos[s] >= 0]  # type: ignore[attr-defined]
+            cells = "".join(line for line in lines if line.startswith("|") or line[:1].isdigit())
+            shared = "all" in cells and len(on_board) == 4  # four ships on one square, in the small layout
+            assert shared or all("ABCD"[s] in cells for s in on_board)
+            assert not any(line.startswith("Recent:") and re.search(r"\bship \d", line) for line in lines)
+
+
+def test_orbital_combat_names_the_last_ship_flying_by_its_letter_in_the_result_and_its_picture() -> None:
+    """The end screen prints the result's reason under the picture when the picture has no room for it: it names the
+    ship as the picture does, and where the picture shows it, it shows it word for word."""
+    ended = [state for state in positions("orbital-combat", 200) if state.is_over and len(state.outcome.winners) == 1]  # type: ignore[union-attr]
+    lasts = [state for state in ended if "last ship flying" in state.outcome.reason]  # type: ignore[union-attr]
+    assert lasts
+    for state in lasts:
+        winner = state.outcome.winners[0]  # type: ignore[union-attr]
+        assert state.outcome.reason == f"ship {'ABCD'[winner]} is the last ship flying"  # type: ignore[union-attr]
+        for width, height in SIZES:
+            picture = Text.from_markup(state.render_fit(None, width=width, height=height - state.players - 6)).plain
+            assert "last ship flying" not in picture or state.outcome.reason in picture  # type: ignore[union-attr]

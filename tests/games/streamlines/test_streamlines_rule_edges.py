@@ -35,6 +35,6 @@ def test_actions_transfer_to_a_ship_with_a_full_hold_is_refused(tmp_path) -> Non
     assert state.current_player == 0 and ship(state, 0)["cargo"] == ["refugee"] and ship(state, 1)["cargo"] == ["tee"]
     assert not [a for a in state.legal_actions() if str(a).startswith("give")]
     before = state.full_view()
-    with pytest.raises(IllegalAction, match=r"^give refugee 1: ship 1's hold is full$"):
+    with pytest.raises(IllegalAction, match=r"^give refugee 1: the hold of ship B \(seat 1\) is full$"):
         state.apply("give refugee 1")
     assert state.full_view() == before

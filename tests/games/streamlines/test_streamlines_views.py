@@ -39,7 +39,7 @@ def test_render_draws_streamlines_ships_and_tiles() -> None:
     text = state.render(0)
     assert "←↑→" in text  # G: up, left and right
     assert "ESC" in text and " P " in text
-    assert "ship 0 at c1" in text and "ship 1 at d2" in text
+    assert "ship A at c1" in text and "ship B at d2" in text
     assert "2 action(s) left" in text
 
 

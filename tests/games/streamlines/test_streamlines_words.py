@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 from streamlines_fixtures import GAME, scenario_text, stacked, write_scenario
 
-from astrarium.core import Rng, State
+from astrarium.core import IllegalAction, Rng, State
 from astrarium.games.streamlines.words import card_words, describe, new_events
 
 DRAWN = re.compile(r"draws (.+?) (?:at|for the planet at) [a-i][1-9]")
@@ -186,3 +187,80 @@ def test_every_action_is_told_the_same_to_every_seat(seed: int, players: int, sc
         named = drawn_cards(told_to[0])
         if "shuffled" not in " ".join(told_to[0]):
             assert named == [card_words(card) for card in reversed(order)][: len(named)]
+
+
+# -- one name per ship: the picture's letter on the board, in the log and in the refusals -------------------------
+
+#: Notations tried at every position for their refusals: every verb, and gifts to every seat number.
+TRIED = ["draw", "drop", "pickup", "extra", "engineer cw", "lay n", "lay gate-a", "dump refugee", "move a1", "end"] + [
+    f"give {card} {to}" for card in ("refugee", "straight") for to in range(5)
+]
+
+
+def seats_only_beside_their_ships(text: str) -> bool:
+    """Whether every "seat N" in ``text`` stands beside its ship's letter, "ship A (seat 0)"; ships are never digits."""
+    bare = re.sub(r"\bship ([A-D]) \(seat (\d)\)", lambda m: "" if "ABCD"[int(m.group(2))] == m.group(1) else m.group(0), text, flags=re.I)
+    return not re.search(r"\bseat \d|\bship \d", bare, flags=re.I)
+
+
+def refusals(state: State) -> list[str]:
+    """The reasons the position gives for refusing each of :data:`TRIED` that is not legal in it."""
+    legal = {str(action) for action in state.legal_actions()}
+    reasons = []
+    for notation in TRIED:
+        if notation not in legal:
+            try:
+                state.clone().apply(notation)
+            except ValueError as exc:
+                reasons.append(str(exc))
+    return reasons
+
+
+@given(seed=st.integers(0, 5_000), steps=st.integers(0, 80), players=st.integers(2, 4))
+def test_ship_a_is_ship_a_on_the_board_in_the_log_and_in_the_refusals_at_80x24_and_120x40(seed: int, steps: int, players: int) -> None:
+    from rich.text import Text
+
+    state = GAME.new_game(players, seed)
+    rng = Rng(seed)
+    lines: list[str] = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        before = state.picture_view(0)
+        notation = str(rng.choice(state.legal_actions()))
+        state.apply(notation)
+        lines += describe(before, notation, state.picture_view(0))
+    for width, height in [(80, 24), (120, 40), (80, 22), (120, 34)]:
+        screen = Text.from_markup(state.render_fit(0, width=width, height=height)).plain
+        assert seats_only_beside_their_ships(screen), screen
+        rows = [line for line in screen.split("\n") if re.match(r"^[> ] ship [A-D] at ", line)]
+        assert [row[7] for row in rows] == ["ABCD"[s] for s in range(players)], screen
+        if not state.is_over:
+            turn = state.current_player
+            assert f"Ship {'ABCD'[turn]} (seat {turn}) to act" in screen
+    assert all(seats_only_beside_their_ships(line) for line in lines), lines
+    if not state.is_over:
+        reasons = refusals(state)
+        assert reasons and all(seats_only_beside_their_ships(reason) for reason in reasons), reasons
+
+
+def test_a_refusal_names_the_ship_as_the_board_and_the_log_do(tmp_path: Path) -> None:
+    state = planet_with_escape(tmp_path, ["refugee"] * 3, required=3)
+    with pytest.raises(IllegalAction, match=r"^pickup: ship A \(seat 0\) on e5 has no Pickup card$"):
+        state.apply("pickup")
+    play(state, "draw")
+    with pytest.raises(IllegalAction, match=r"^give refugee 0: ship A \(seat 0\) on e5 cannot give cargo to itself"):
+        state.apply("give refugee 0")
+    with pytest.raises(IllegalAction, match=r"^give refugee 3: no ship has the seat number 3 in a game of 2 players$"):
+        state.apply("give refugee 3")
+    assert told(state, "give refugee 1") == ["Ship A (seat 0) gives a Refugee to ship B."]
+
+
+def test_the_recent_events_on_the_board_name_ships_by_letter(tmp_path: Path) -> None:
+    from rich.text import Text
+
+    state = planet_with_escape(tmp_path, ["refugee", "straight"])
+    play(state, "draw")
+    screen = Text.from_markup(state.render_fit(0)).plain
+    assert "Recent: " in screen and "ship A drew straight at e5" in screen  # the Clock drew the Refugee
+    assert "ship 0" not in screen

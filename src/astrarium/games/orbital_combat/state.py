@@ -469,7 +469,7 @@ class OrbitalState(State):
         self.raw_events = events
         if len(left) <= 1:
             if left:
-                reason = f"seat {left[0]} is the last ship flying"
+                reason = f"ship {SEAT_MARKS[left[0] % 4]} is the last ship flying"
                 winners = tuple(left)
             else:
                 winners = tuple(destroyed)

@@ -59,4 +59,6 @@ def things(state: Any = None) -> dict[str, str]:
         "move": "one step up, down, left or right, then the streamlines: written as every square entered, 'move c2-b2-b3'.",
         "hold": "your ship's cargo: one slot for every Cargo card; over-full after a draw, you 'dump' a card.",
         "square": "a1 .. i9: files a-i from the left, ranks 1-9 from the bottom.",
+        "ship": "A, B, C or D on the board: one ship for each seat, lettered by seat, ship A (seat 0), ship B (seat 1) and "
+        "so on; 'give refugee 1' gives to ship B (seat 1).",
     }

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, EXTRA, TEXT, first_fit
+from astrarium.core.words import join_words
 from astrarium.games.streamlines.board import EAST, NORTH, SIZE, SOUTH, WEST, arrows_text, square_name
 from astrarium.games.streamlines.cards import ACTION, CARGO, GATE, GATES, KINDS, NAMES, REFUGEE
+from astrarium.games.streamlines.words import mark, ship_names, who
 
 if TYPE_CHECKING:
     from astrarium.games.streamlines.state import StreamlinesState
@@ -74,11 +76,12 @@ _GLYPH = ((WEST, "←"), (NORTH, "↑"), (SOUTH, "↓"), (EAST, "→"))
 WIDTH = 10
 SMALL = 7
 LEGEND = (
-    "Legend: digits are ships (1,3: ships 1 and 3 share the square; reversed: yours), P planet (! warned, !n: a black hole "
+    "Legend: A B C D are ships (B,D: ships B and D share the square; reversed: yours), P planet (! warned, !n: a black hole "
     "after n turn ends), (BH) black hole, ESC escape, Ga gate a, ←↑↓→ the ways a streamline leads out"
 )
 SMALL_LEGEND = (
-    "Legend: digits ships (13: ships 1 and 3), P planet (!n black hole in n), BH black hole, ESC escape, Ga gate a, ←↑↓→ streamline"
+    "Legend: A-D ships (BD: ships B and D; all: all four), P planet (!n black hole in n), BH black hole, ESC escape, "
+    "Ga gate a, ←↑↓→ streamline"
 )
 
 
@@ -111,13 +114,13 @@ def _ship_style(ships: list[int], seat: int | None) -> str:
 
 
 def _tall_cells(s: StreamlinesState, sq: int, seat: int | None) -> tuple[str, str]:
-    """A square in two lines: what lies there, centred; then its name and the ships on it (all of them, by number)."""
+    """A square in two lines: what lies there, centred; then its name and the ships on it (all of them, by letter)."""
     text, style = _terrain(s, sq, small=False)
     top = _styled(text.center(WIDTH), style)
     ships = _ships(s, sq)
-    mark = ",".join(map(str, ships))
+    marks = ",".join(map(mark, ships))
     name = square_name(sq)
-    bottom = f"[dim] {name}[/]" + " " * (WIDTH - 1 - len(name) - len(mark)) + _styled(mark, _ship_style(ships, seat))
+    bottom = f"[dim] {name}[/]" + " " * (WIDTH - 1 - len(name) - len(marks)) + _styled(marks, _ship_style(ships, seat))
     return top, bottom
 
 
@@ -125,9 +128,9 @@ def _small_cell(s: StreamlinesState, sq: int, seat: int | None) -> str:
     """A square in one line: what lies there at the left, the ships on it at the right (the name is on the rulers)."""
     text, style = _terrain(s, sq, small=True)
     ships = _ships(s, sq)
-    mark = "".join(map(str, ships)) if len(ships) < 4 else "all"
-    room = SMALL - len(mark) - (1 if mark else 0)
-    return _styled(text[:room].ljust(room), style) + (" " if mark else "") + _styled(mark, _ship_style(ships, seat))
+    marks = "".join(map(mark, ships)) if len(ships) < 4 else "all"
+    room = SMALL - len(marks) - (1 if marks else 0)
+    return _styled(text[:room].ljust(room), style) + (" " if marks else "") + _styled(marks, _ship_style(ships, seat))
 
 
 def _tall_board(s: StreamlinesState, seat: int | None) -> list[str]:
@@ -152,17 +155,17 @@ def _small_board(s: StreamlinesState, seat: int | None) -> list[str]:
 
 def _ship_line(s: StreamlinesState, x: int, small: bool) -> str:
     where = square_name(s.pos[x]) if s.pos[x] >= 0 else "LOST"
-    others = [str(y) for y in _ships(s, s.pos[x]) if y != x] if s.pos[x] >= 0 else []
+    others = [mark(y) for y in _ships(s, s.pos[x]) if y != x] if s.pos[x] >= 0 else []
     if others:
-        where += f" with ship{'s' if len(others) > 1 else ''} {' and '.join(others)}"
+        where += f" with ship{'s' if len(others) > 1 else ''} {join_words(others)}"
     powers = ", ".join(f"{POWER_ORDER[k]} {n}" for k, n in enumerate(s.powers[x]) if n) or "none"  # "action 2, cargo 1"
     cargo = ", ".join(sorted(NAMES[k] for k in s.cargo[x])) or "empty"
     hold = f"{len(s.cargo[x])}/{s.powers[x][CARGO]}"
     refugees = s.cargo[x].count(REFUGEE)
     marker = "[bold]>[/] " if x == s.turn and s.outcome is None else "  "
     if small:
-        return f"{marker}ship {x} at {where}: {powers}; hold {hold}: {cargo}"
-    return f"{marker}ship {x} at {where}: powers {powers}; hold {hold}: {cargo} ({refugees} refugees)"
+        return f"{marker}ship {mark(x)} at {where}: {powers}; hold {hold}: {cargo}"
+    return f"{marker}ship {mark(x)} at {where}: powers {powers}; hold {hold}: {cargo} ({refugees} refugees)"
 
 
 def _parts(s: StreamlinesState, seat: int | None, small: bool) -> list[tuple[str, str]]:
@@ -183,7 +186,7 @@ def _parts(s: StreamlinesState, seat: int | None, small: bool) -> list[tuple[str
     parts += [(TEXT, _ship_line(s, x, small)) for x in range(s.players)]
     if s.outcome is None:
         left = s.powers[s.turn][ACTION] - s.used
-        notes = [f"seat {s.turn} to act: {left} action(s) left"]
+        notes = [f"{who(s.turn)} to act: {left} action(s) left"]
         if s.free_moves:
             notes.append(f"{s.free_moves} free move(s)")
         if s.bonus_draw:
@@ -194,9 +197,9 @@ def _parts(s: StreamlinesState, seat: int | None, small: bool) -> list[tuple[str
             notes.append("stopped by a Gate jump")
         parts.append((TEXT, "; ".join(notes)))
     else:
-        parts.append((TEXT, f"[bold]Game over:[/] {escape(s.outcome.reason)}"))
+        parts.append((TEXT, f"[bold]Game over:[/] {escape(ship_names(s.outcome.reason))}"))
     if s.events:
-        parts.append((EXTRA, "Recent: " + escape("; ".join(s.events[-6:]))))
+        parts.append((EXTRA, "Recent: " + escape(ship_names("; ".join(s.events[-6:])))))
     return parts
 
 

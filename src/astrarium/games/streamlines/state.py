@@ -42,7 +42,7 @@ from astrarium.games.streamlines.cards import (
 )
 from astrarium.games.streamlines.movement import moves_from, moves_to, same_move, why_path_illegal
 from astrarium.games.streamlines.render import public_view, render
-from astrarium.games.streamlines.words import KEPT_AT_TURN_START
+from astrarium.games.streamlines.words import KEPT_AT_TURN_START, who
 
 #: Planet stages: untouched, warned (one Collapse on it), collapsing (two), black hole.
 CALM: Final = 0
@@ -319,7 +319,7 @@ class StreamlinesState(State):
             return problem
         seat = self.turn
         sq = self.pos[seat]
-        where = f"ship {seat} on {square_name(sq)}"
+        where = f"{who(seat, start=False)} on {square_name(sq)}"
         powers = self.powers[seat]
         left = powers[ACTION] - self.used
         kind = type(action)
@@ -368,13 +368,15 @@ class StreamlinesState(State):
                 return f"drop: refugees are dropped off only at an Escape square, and {square_name(sq)} is not one"
             return f"drop: {where} carries no refugees"
         if kind is Give:
-            if not 0 <= action.seat < self.players or action.seat == seat:
-                return f"{action}: there is no other ship {action.seat}"
+            if action.seat == seat:
+                return f"{action}: {where} cannot give cargo to itself; give to another ship on its square"
+            if not 0 <= action.seat < self.players:
+                return f"{action}: no ship has the seat number {action.seat} in a game of {self.players} players"
             if self.pos[action.seat] != sq:
                 return f"{action}: cargo is transferred only to a ship on the same square"
             if action.kind not in self.cargo[seat]:
                 return f"{action}: {where} carries no {NAMES[action.kind]} card"
-            return f"{action}: ship {action.seat}'s hold is full"
+            return f"{action}: the hold of {who(action.seat, start=False)} is full"
         if kind is act.UsePickup:
             if not powers[PICKUP]:
                 return f"pickup: {where} has no Pickup card"

@@ -70,11 +70,16 @@ def mark(seat: int) -> str:
     return SEAT_MARKS[seat % 4]
 
 
-def who(seat: int | None) -> str:
-    """A seat's ship as the picture names it: ``Ship A (seat 0)``."""
+def ship_names(text: str) -> str:
+    """``text`` with every ``ship 0`` the rules write named as the ship players see: ``ship A``."""
+    return _SHIP.sub(lambda s: f"ship {mark(int(s.group(1)))}", text)
+
+
+def who(seat: int | None, start: bool = True) -> str:
+    """A seat's ship as the picture names it: ``Ship A (seat 0)`` (``ship A (seat 0)`` inside a sentence)."""
     if seat is None or seat < 0:
-        return "The game"
-    return f"Ship {mark(seat)} (seat {seat})"
+        return "The game" if start else "the game"
+    return f"{'Ship' if start else 'ship'} {mark(seat)} (seat {seat})"
 
 
 def card_words(name: str) -> str:
@@ -138,10 +143,10 @@ def event_words(event: str) -> str:
         return f"A Collapse card lands on the planet at {m.group(1)}: {m.group(2).rstrip('.')}."
     m = _DESIGNED.fullmatch(event)
     if m:
-        said = _SHIP.sub(lambda s: f"ship {mark(int(s.group(1)))}", m.group(3).rstrip("."))
+        said = ship_names(m.group(3).rstrip("."))
         article = "An" if m.group(1)[0] in "AEIOU" else "A"
         return f"{article} {m.group(1)} card comes up for the planet at {m.group(2)}: {said}."
-    text = _SHIP.sub(lambda s: f"ship {mark(int(s.group(1)))}", event.strip())
+    text = ship_names(event.strip())
     for past, present in PRESENT_TENSE:
         text = text.replace(past, present)
     if not text:
@@ -192,7 +197,7 @@ def _drop_line(name: str, before: Mapping[str, Any], after: Mapping[str, Any], s
 
 
 def _give_line(name: str, kind: str, to: str) -> str:
-    target = f"ship {mark(int(to))}" if to.isascii() and to.isdigit() and len(to) <= 3 else f"seat {to}"
+    target = f"ship {mark(int(to))}" if to.isascii() and to.isdigit() and len(to) <= 3 else "another ship"
     return f"{name} gives {card_words(kind)} to {target}."
 
 
@@ -352,7 +357,7 @@ def _outcome(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     outcome = after.get("outcome")
     if not isinstance(outcome, Mapping) or before.get("outcome"):
         return []
-    reason = _text(outcome.get("reason"))
+    reason = ship_names(_text(outcome.get("reason")))
     lines = [f"Game over: {reason}." if reason else "Game over."]
     lines.append("The team wins." if _list(outcome.get("winners")) else "The team loses.")
     return lines
