@@ -45,7 +45,8 @@ from engine import EngineFigures, measure_game  # noqa: E402
 
 from astrarium.core.build import build_kind, compiled_modules  # noqa: E402
 
-#: Targets (issue 18), by build: a random-playout step and a clone, in microseconds; MCTS against OpenSpiel's MCTSBot.
+#: The performance targets (docs/performance.md), by build: a random-playout step and a clone, in microseconds;
+#: MCTS against OpenSpiel's MCTSBot.
 STEP_TARGET_US = {"pure": 13.0, "compiled": 8.0}
 CLONE_TARGET_US = {"pure": 40.0, "compiled": 10.0}
 MCTS_RATIO_TARGET = {"pure": 4.3, "compiled": 5.0}

@@ -45,7 +45,7 @@ from astrarium.games.celestials import actions as A
 from astrarium.games.celestials.cards import Card, Deck, Kind
 from astrarium.games.celestials.state import CelestialsState
 
-#: The issue's targets: a card is used in at least this share of the games it is drawn in;
+#: The balance targets (docs/balance/celestials.md): a card is used in at least this share of the games it is drawn in;
 #: a phase is entered in at least this share of games; each side wins within this band.
 USAGE_TARGET = 0.25
 PHASE_TARGET = 0.60

@@ -14,7 +14,7 @@ from astrarium.agents.base import agent_options
 from astrarium.core import State
 
 GAME = astrarium.get_game("connected-worlds")
-#: The house rules before the repair (issue: a round-1 rush wins), as options.
+#: The house rules before the repair (under them a round-1 rush wins), as options.
 OLD_RULES = {"first_base": 1, "landing": "territory-or-any", "gather": "anywhere", "elimination": False}
 
 
@@ -62,7 +62,7 @@ def test_they_play_whole_games_with_legal_actions(victory: str, players: int):
 
 
 def test_old_rules_the_round_1_rush_wins_and_the_defaults_stop_it():
-    """The exploit of the issue: seat 0 lands its Assault Team on the lone strength-1 base and wins in round 1."""
+    """The old rules' exploit: seat 0 lands its Assault Team on the lone strength-1 base and wins in round 1."""
     one_round = {"victory": "annihilation", "round_limit": 1}
     old = [play(GAME.new_game(2, seed, {**one_round, **OLD_RULES}), ["cw-rusher", "cw-expander"]) for seed in range(12)]
     fast = [seed for seed, state in enumerate(old) if "wins by annihilation" in state.outcome.reason]  # type: ignore[union-attr]

@@ -19,7 +19,7 @@ from astrarium.core import IllegalAction, Rng, State
 
 GAMES = [g for g in astrarium.list_games() if not g.startswith("toy")]
 
-#: A citation of the design documents: a section ("seed: Power Allocation"), the brief's own words
+#: A citation of the design documents: a section ("seed: Power Allocation"), the design document's own words
 #: ("the seed's movement example", "seed recommends"), a design file, or a data file's name.
 DESIGN_WORDS = re.compile(
     r"\bseed\s*:|\bseed's\b|\bthe seed\b|\bseed\s+(recommends|says|promises|has)\b|\bseed \d{3}_|\b\d{3}_[0-9a-f]{16}\b"

@@ -9,7 +9,7 @@ card that is found, the first in the legal list first. It reads only the
 public board and its own hand (from its seat's view), so it never peeks at the
 other hands or the deck.
 
-It is the player the issue's strength target names: the shipped search player
+It is the player the strength target names: the shipped search player
 must win at least half of a 200-game match against it (docs/agents.md,
 "Constellations"; the game's rules.md, "Design notes"). With ``depth=2`` it wins
 about 89% of games against random play.

@@ -161,7 +161,7 @@ def test_evaluation_a_board_is_worth_more_in_the_damage_phase() -> None:
 
 
 def test_evaluation_the_easy_player_advances_to_strike() -> None:
-    """The issue: under the old evaluation advancing only cost a card, so greedy never advanced."""
+    """Under the old evaluation advancing only cost a card, so greedy never advanced."""
     state = start("sun hand advance sunspear; sun board B1 solar-lion; moon board B2 owl-sentinel")
     play(state, "nodraw")
     assert str(make_agent("greedy", seed=1).choose(state)) == "advance"

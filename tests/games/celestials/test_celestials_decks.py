@@ -413,7 +413,7 @@ def test_positions_a_card_passes_its_maximum_health_only_if_its_deck_can_heal_it
     ],
 )
 def test_decks_each_card_entry_has_a_one_line_purpose(tmp_path: Path, old: str, new: str, problem: str) -> None:
-    """The issue: each card entry in a deck file states its purpose in one line, or the file is refused naming the card."""
+    """Each card entry in a deck file states its purpose in one line, or the file is refused naming the card."""
     path = write(tmp_path, GOOD.replace(old, new))
     with pytest.raises(DataError, match=re.escape(problem)) as err:
         GAME.new_game(2, 0, {"sun_deck": path})

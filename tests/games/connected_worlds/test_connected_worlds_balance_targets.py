@@ -25,7 +25,7 @@ SEARCH = "mcts:iterations=200,depth=0"
 DEFENDER = "mcts:iterations=200,depth=0,guide=none"
 #: The planning player, the game's medium level (docs/balance/connected-worlds.md, "The planning player").
 GENERAL = "cw-general"
-#: The house rules before the repair, as options (the issue's round-1 rush).
+#: The house rules before the repair, as options (under them a round-1 rush wins).
 OLD_RULES = {"first_base": 1, "landing": "territory-or-any", "gather": "anywhere", "elimination": False}
 
 pytestmark = pytest.mark.slow

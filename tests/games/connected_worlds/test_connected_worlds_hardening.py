@@ -83,7 +83,7 @@ def unit_position() -> State:
     return GAME.new_game(2, 3, {"scenario": scenario})
 
 
-# -- issue 13, item 1: digits that str.isdigit() accepts but int() refuses ------------------------------------
+# -- digits that str.isdigit() accepts but int() refuses ------------------------------------
 
 
 @pytest.mark.parametrize("text", ["move portal C:-1,1 u³", "move harvester A:1,0 u²", "move harvester A:1,0 u١", "move harvester A:1,0 u𝟙"])
@@ -150,7 +150,7 @@ def test_a_card_written_by_its_printed_name_plays_as_its_slug(tmp_path: Path) ->
     assert "by its slug: harvester" in refused_unchanged(state, A.Gather("big-digger"))
 
 
-# -- issue 13, item 4: every count in card tables, maps and scenarios is bounded --------------------------------
+# -- every count in card tables, maps and scenarios is bounded --------------------------------
 
 
 @pytest.mark.parametrize(
@@ -256,7 +256,7 @@ def test_counts_in_a_map_are_bounded(tmp_path: Path) -> None:
         assert f"map{i}.toml: {entry}: " in str(err.value) and message in str(err.value), (i, str(err.value))
 
 
-# -- issue 13, item 5: every loader fault is a DataError naming file and entry, at load time -----------------
+# -- every loader fault is a DataError naming file and entry, at load time -----------------
 
 
 def test_a_card_slug_the_notation_cannot_write_is_refused_when_the_table_loads(tmp_path: Path) -> None:
@@ -422,7 +422,7 @@ def test_an_unknown_shipped_map_name_is_a_data_error(name: str) -> None:
     assert len(str(err.value)) < 300 and "default-2p" in str(err.value)
 
 
-# -- issue 13, item 6: names in data survive the notation round trip --------------------------------------------
+# -- names in data survive the notation round trip --------------------------------------------
 
 
 @pytest.mark.parametrize("key", ["\u2126", "\u212a", "Ä", "ǅ", "a", "S", "ABC", "A1"])
@@ -448,7 +448,7 @@ def test_a_designers_two_letter_world_key_plays_and_replays(tmp_path: Path) -> N
     assert astrarium.replay(state.to_record()).full_view() == state.full_view()
 
 
-# -- issue 13, item 8: files are cached on their content, not their path -----------------------------------------
+# -- files are cached on their content, not their path -----------------------------------------
 
 
 def test_an_edited_map_file_is_read_again_in_the_same_process(tmp_path: Path) -> None:
@@ -480,7 +480,7 @@ def test_actions_stay_right_after_a_map_file_is_edited(tmp_path: Path) -> None:
     assert second.full_view()["bases"] == [["Q:0,0", 0, 3]]  # the first base is an Outpost (option first_base)
 
 
-# -- issue 13, item 17: determinize keeps the cards everyone saw go into a hand -----------------------------------
+# -- determinize keeps the cards everyone saw go into a hand -----------------------------------
 
 RUN_OUT = (
     HOME + '[[player]]\nhand = ["harvester", "harvester", "harvester", "scientists", "scientists"]\n'

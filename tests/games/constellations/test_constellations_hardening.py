@@ -78,7 +78,7 @@ def puzzle_entry(**change: Any) -> str:
     return "[[puzzle]]\n" + "".join(f"{k} = {json.dumps(v) if isinstance(v, str) else v}\n" for k, v in fields.items())
 
 
-# -- issue 13 item 1: numbers in a notation ----------------------------------------
+# -- numbers in a notation ----------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -131,7 +131,7 @@ def test_a_deck_option_with_a_bad_number_is_an_option_error(deck: list[str]) -> 
     assert len(str(err.value)) < 300
 
 
-# -- issue 13 item 2: action objects of the right type with fields of the wrong type ----
+# -- action objects of the right type with fields of the wrong type ----
 
 
 @pytest.mark.parametrize(
@@ -193,7 +193,7 @@ def test_a_crafted_end_or_pass_in_the_wrong_phase_is_explained() -> None:
     refused(state, object(), "not a legal action")
 
 
-# -- issue 13 item 4: a bound on every count in a data file ---------------------------
+# -- a bound on every count in a data file ---------------------------
 
 
 @pytest.mark.parametrize(
@@ -258,7 +258,7 @@ def test_every_puzzle_that_loads_can_be_set_up(tmp_path: Path) -> None:
     assert GAME.new_game(1, 0, dict(puzzle.options)).options["max_rounds"] == MAX_ROUNDS
 
 
-# -- issue 13 item 5: every loader fault is a DataError naming file and entry -------------
+# -- every loader fault is a DataError naming file and entry -------------
 
 
 @pytest.mark.parametrize(
@@ -315,7 +315,7 @@ def test_a_malformed_puzzle_file_is_a_data_error(tmp_path: Path, raw: bytes) -> 
         load_puzzle_file(path)
 
 
-# -- issue 13 item 8: files from outside are read again when they change ------------------
+# -- files from outside are read again when they change ------------------
 
 
 def test_an_edited_deck_file_is_read_again_in_the_same_process(tmp_path: Path) -> None:

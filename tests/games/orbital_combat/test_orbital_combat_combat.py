@@ -71,7 +71,7 @@ def test_combat_defense_stops_two_a_point_but_at_most_three_quarters(weapons: in
 
 
 def test_combat_full_defense_is_not_immunity() -> None:
-    # The issue: a ship always at 'coast w0 d10' never lost hull. Now every round under full fire costs it.
+    # Under the old rules a ship always at 'coast w0 d10' never lost hull. Now every round under full fire costs it.
     state = game("r3 s1", "r3 s17")  # opposite on ring 3: 136 mm, strength 10 - 2
     for round_number in range(1, 4):
         play_round(state, "coast w0 d10", "coast w10 d0")
@@ -189,7 +189,7 @@ def test_sequential_visibility_the_next_ship_sees_an_allocation_before_it_acts()
 
 
 def test_tempo_two_allocations_in_a_row_never_fire_twice_into_one_defense() -> None:
-    # The issue: with the rotating order a seat moves last in one round and first in the next, and used to fire
+    # Under the old rules, with the rotating order a seat moves last in one round and first in the next, and used to fire
     # twice into the same defense. Each shot now meets the defense its target allocated for that round.
     state = game("r3 s1", "r3 s17", turn_order="rotate")
     play_round(state, "coast w0 d10", "coast w10 d0")  # round 1: seat 0, then seat 1
@@ -205,7 +205,7 @@ def test_tempo_two_allocations_in_a_row_never_fire_twice_into_one_defense() -> N
 
 
 def test_collision_lockstep_orbits_never_collide() -> None:
-    # The issue: ships on ring 4 at sectors 1 and 7 (76 mm) were reported colliding when seat 0 coasted.
+    # Under the old rules, ships on ring 4 at sectors 1 and 7 (76 mm) were reported colliding when seat 0 coasted.
     state = game("r4 s1", "r4 s7", round_limit=20)
     for _ in range(16):
         play_round(state, "coast w0 d10", "coast w0 d10")
@@ -460,7 +460,7 @@ def test_turn_resolution_fires_at_where_the_others_are_now() -> None:
 
 
 def test_turn_resolution_collisions_compare_the_movers_end_with_the_others_now() -> None:
-    # Documented limitation of this option: the issue's lockstep pair is reported colliding when seat 0 moves.
+    # Documented limitation of this option: the lockstep pair (ring 4, sectors 1 and 7) is reported colliding when seat 0 moves.
     state = turn_game("r4 s1", "r4 s7")
     state.apply("coast w0 d10")
     assert hull(state, 0) == hull(state, 1) == HULL - 2

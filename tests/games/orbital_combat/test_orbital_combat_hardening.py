@@ -62,7 +62,7 @@ def near_position(seed: int = 3, steps: int = 6) -> State:
     return state
 
 
-# -- issue 13, item 1: digits that str.isdigit() accepts but int() refuses ------------------------------
+# -- digits that str.isdigit() accepts but int() refuses ------------------------------
 
 
 @pytest.mark.parametrize("text", ["coast w²", "coast w5 d³", "coast w5 d5 @¹", "coast w٣ d7", "rot burn pro soft w²"])
@@ -85,7 +85,7 @@ def test_unicode_or_huge_numbers_in_a_ship_name_the_option(ship: str) -> None:
     assert len(str(err.value)) < 300
 
 
-# -- issue 13, item 2: allocations with fields of the wrong type -----------------------------------------
+# -- allocations with fields of the wrong type -----------------------------------------
 
 
 class Other(IntEnum):
@@ -146,7 +146,7 @@ def test_explain_illegal_names_the_wrong_field() -> None:
     assert "not an allocation" in state.explain_illegal(None)
 
 
-# -- issue 13, item 15: every part of an allocation or a ship is written once ----------------------------
+# -- every part of an allocation or a ship is written once ----------------------------
 
 
 @pytest.mark.parametrize(
@@ -178,7 +178,7 @@ def test_a_duplicate_token_in_a_ship_is_refused(ship: str, part: str) -> None:
         GAME.new_game(2, 0, {"ships": ["r4 s9", ship]})
 
 
-# -- issue 13, items 4 and 5: ring tables have bounded counts and sizes, and every fault is a DataError ----
+# -- ring tables have bounded counts and sizes, and every fault is a DataError ----
 
 
 def _write(tmp_path: Path, text: str, name: str = "rings.toml") -> str:
@@ -256,7 +256,7 @@ def test_a_ring_table_path_is_read_bounded_and_regular_files_only(tmp_path: Path
         GAME.new_game(2, 0, {"ring_table": big, "start_ring": 1})
 
 
-# -- issue 13, item 8: a designer's table is cached on its content, not its path --------------------------
+# -- a designer's table is cached on its content, not its path --------------------------
 
 
 def test_an_edited_ring_table_is_read_again(tmp_path: Path) -> None:

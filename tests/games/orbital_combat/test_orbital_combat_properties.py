@@ -116,7 +116,7 @@ ship_texts = st.builds(lambda ring, where: (ring, where), st.integers(1, 4), st.
 def test_property_whole_games_report_collisions_exactly_where_the_true_paths_meet(
     seed: int, ships: list[tuple[int, float]], rounds: int
 ) -> None:
-    """Issue 17 (d): over random rounds of ships crowded on the inner rings, burning and arriving, a collision is
+    """Over random rounds of ships crowded on the inner rings, burning and arriving, a collision is
     reported between two ships if and only if their true paths that round come within the collision distance."""
     table = GAME.new_game(2, 0).table  # type: ignore[attr-defined]
     placed = [f"r{ring} s{int(where * table.sectors[ring]) + 1}" for ring, where in ships]
