@@ -59,7 +59,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from astrarium.agents.base import Agent, make_agent
@@ -112,6 +114,80 @@ DEFAULT_BIAS = 20.0
 GAME_GUIDES: dict[str, str] = {"connected-worlds": "cw-general"}
 #: The values of ``guide`` that name no player.
 AUTO, NONE = "auto", "none"
+
+
+#: A selection rule: given the children legal in this world (each visited at least once) and their parent's visit
+#: count, the child a simulation descends to. The search is given its rules (:meth:`MCTSAgent.selection_rule`,
+#: :meth:`MCTSAgent.guided_rule`), so that each is one small function of its own.
+SelectionRule = Callable[[list[Node], int], Node]
+
+
+def plain_uct(children: list[Node], parent_visits: int, *, c: float, availability: bool) -> Node:
+    """Plain UCT, ``mean + c * sqrt(ln(N) / n)`` (ties: the first). ``N`` is the parent's visits, or with
+    ``availability`` (information sets) how often the child was available, so rarely-legal actions are not
+    over-explored."""
+    if not availability:
+        return uct_pick(children, parent_visits, c)
+    log, sqrt = math.log, math.sqrt
+    best, best_score = children[0], -math.inf
+    for child in children:
+        n = child.visits
+        score = child.total / n + c * sqrt(log(child.avail) / n)
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+def rescaled_uct(children: list[Node], parent_visits: int, *, c: float, availability: bool) -> Node:
+    """UCT on the mean values rescaled to [0, 1] among the siblings (``normalize``): robust to the scale of the
+    game's evaluation, which the exploration constant ``c`` would otherwise have to match."""
+    return biased_uct(children, parent_visits, rescaled_means(children), c, availability, None, 0.0)
+
+
+def progressive_bias(
+    children: list[Node],
+    parent_visits: int,
+    *,
+    favoured: Callable[[], Node | None],
+    normalize: bool,
+    c: float,
+    availability: bool,
+    bias: float,
+) -> Node:
+    """UCT plus the progressive bias ``bias / (n + 1)`` of the guide's move, the node ``favoured()`` returns (None
+    until it is expanded): the guide's move is searched first and longest (see the module docstring, "A guide")."""
+    means = rescaled_means(children) if normalize else plain_means(children)
+    return biased_uct(children, parent_visits, means, c, availability, favoured(), bias)
+
+
+def plain_means(children: list[Node]) -> list[float]:
+    """Each child's mean value."""
+    return [child.total / child.visits for child in children]
+
+
+def rescaled_means(children: list[Node]) -> list[float]:
+    """Each child's mean value rescaled to [0, 1] among its siblings (all 0.5 when they are level)."""
+    means = plain_means(children)
+    low, high = min(means), max(means)
+    span = high - low
+    return [(m - low) / span if span > 0 else 0.5 for m in means]
+
+
+def biased_uct(
+    children: list[Node], parent_visits: int, means: list[float], c: float, availability: bool, guided: Node | None, bias: float
+) -> Node:
+    """The child with the best ``mean + c * sqrt(ln(N) / n)``, the child ``guided`` with ``bias / (n + 1)`` more
+    (``N``: as in :func:`plain_uct`; ties: the first)."""
+    log, sqrt = math.log, math.sqrt
+    best, best_score = children[0], -math.inf
+    for child, mean in zip(children, means, strict=True):
+        visits = child.avail if availability else parent_visits
+        score = mean + c * sqrt(log(visits) / child.visits)
+        if child is guided:
+            score += bias / (child.visits + 1)
+        if score > best_score:
+            best, best_score = child, score
+    return best
 
 
 class MCTSAgent:
@@ -225,96 +301,96 @@ class MCTSAgent:
 
     # -- secrets or chance (or a guide): a tree of actions over re-sampled worlds --
     def _search_sampled(self, state: State, root: Node, seat: int, started: float, sample: bool = True) -> int:
-        rand = self.rand
-        log, sqrt = math.log, math.sqrt
-        c = self.c
-        availability = self.information_sets
         limit, deadline = self._limits(started)
         count = 0
-        rollout = self._rollout
-        normalize = self.normalize
         root.children = {}
         guide = self.guide_for(state)
         guided: Any = None
+        rule = self.selection_rule()
+        root_rule = rule
         while count < limit:
             if deadline is not None and time.perf_counter() >= deadline:  # every simulation: one can take 50 ms
                 break
             count += 1
-            world = sampled_copy(state, seat, rand) if sample else state.clone()
+            world = sampled_copy(state, seat, self.rand) if sample else state.clone()
             if guide is not None and guided is None:
                 # The guide's move, as the real legal list's own object (see the module docstring, "A guide"). It is
                 # asked on the first world, as the search sees the position: a player reads what its seat can see,
                 # which every re-sampled world keeps.
                 guided = legal_match_of(state, guide.choose(world.clone()), str(guide.name))
-            node = root
-            path = [root]
-            while not world.is_over:
-                legal = world.legal_actions()
-                children = node.children
-                if children is None:
-                    children = node.children = {}
-                untried = [a for a in legal if a not in children]
-                if untried:
-                    if node is root and guided is not None and guided in untried:
-                        action = guided
-                    elif self.greedy_expand and len(untried) > 1:
-                        action = self._worst_first(world, untried)[-1]
-                    else:
-                        action = untried[int(rand.random() * len(untried))]
-                    child = Node(action, seat_to_act(world))
-                    children[action] = child
-                    if availability:
-                        for a in legal:
-                            other = children.get(a)
-                            if other is not None and other is not child:
-                                other.avail += 1
-                    advance(world, action)
-                    path.append(child)
-                    break
-                best = children[legal[0]]
-                best_score = -math.inf
-                if availability:
-                    for a in legal:
-                        child = children[a]
-                        child.avail += 1
-                if normalize or (node is root and guided is not None):
-                    favoured = children.get(guided) if node is root else None
-                    best = self._pick_scored([children[a] for a in legal], node.visits, availability, favoured)
-                elif availability:
-                    for a in legal:
-                        child = children[a]
-                        n = child.visits
-                        score = child.total / n + c * sqrt(log(child.avail) / n)
-                        if score > best_score:
-                            best, best_score = child, score
-                else:
-                    best = uct_pick([children[a] for a in legal], node.visits, c)
-                advance(world, best.action)
-                node = best
-                path.append(best)
-            back_up(path, rollout(world))
+                root_rule = self.guided_rule(root, guided)
+            path = self._descend(world, root, root_rule, rule, guided)
+            back_up(path, self._rollout(world))
         return count
 
+    def selection_rule(self) -> SelectionRule:
+        """The rule that picks a child below the root (and at it, unguided): plain UCT, or UCT on rescaled means
+        with ``normalize``; with information sets each child's availability stands in for its parent's visits."""
+        chosen = rescaled_uct if self.normalize else plain_uct
+        return partial(chosen, c=self.c, availability=self.information_sets)
+
+    def guided_rule(self, root: Node, guided: Any) -> SelectionRule:
+        """The rule at the root of a guided search: :func:`progressive_bias` towards the guide's move ``guided``."""
+        children: dict[Any, Node] = root.children
+        return partial(
+            progressive_bias,
+            favoured=partial(children.get, guided),
+            normalize=self.normalize,
+            c=self.c,
+            availability=self.information_sets,
+            bias=self.bias,
+        )
+
+    def _descend(self, world: State, root: Node, root_rule: SelectionRule, rule: SelectionRule, guided: Any) -> list[Node]:
+        """One simulation's way down the tree in ``world``: select among the children legal in this world, with
+        ``root_rule`` at the root and ``rule`` below it, until a node has an untried action, which is expanded.
+        Returns the path from the root, for the back-up; ``world`` is left where the rollout starts."""
+        availability = self.information_sets
+        node = root
+        path = [root]
+        while not world.is_over:
+            legal = world.legal_actions()
+            children = node.children
+            if children is None:
+                children = node.children = {}
+            untried = [a for a in legal if a not in children]
+            if untried:
+                path.append(self._expand(world, children, legal, untried, guided if node is root else None))
+                break
+            siblings = [children[a] for a in legal]
+            if availability:
+                for child in siblings:
+                    child.avail += 1
+            node = (root_rule if node is root else rule)(siblings, node.visits)
+            advance(world, node.action)
+            path.append(node)
+        return path
+
+    def _expand(self, world: State, children: dict[Any, Node], legal: list[Any], untried: list[Any], guided: Any) -> Node:
+        """Add the child of one untried action and play it in ``world``: the guide's move ``guided`` first, else the
+        best one step ahead (``expand=greedy``), else one at random. With information sets, the siblings legal in
+        this world count one more time available."""
+        if guided is not None and guided in untried:
+            action = guided
+        elif self.greedy_expand and len(untried) > 1:
+            action = self._worst_first(world, untried)[-1]
+        else:
+            action = untried[int(self.rand.random() * len(untried))]
+        child = Node(action, seat_to_act(world))
+        children[action] = child
+        if self.information_sets:
+            for a in legal:
+                other = children.get(a)
+                if other is not None and other is not child:
+                    other.avail += 1
+        advance(world, action)
+        return child
+
     def _pick_scored(self, children: list[Node], parent_visits: int, availability: bool, guided: Node | None = None) -> Node:
-        """UCT with what the plain loop leaves out: the mean values rescaled to [0, 1] among the siblings with
-        ``normalize`` (robust to the evaluation's scale), and the progressive bias ``bias / (n + 1)`` of the guide's
-        move ``guided``."""
-        means = [child.total / child.visits for child in children]
-        if self.normalize:
-            low, high = min(means), max(means)
-            span = high - low
-            means = [(m - low) / span if span > 0 else 0.5 for m in means]
-        c, bias = self.c, self.bias
-        log, sqrt = math.log, math.sqrt
-        best, best_score = children[0], -math.inf
-        for child, mean in zip(children, means, strict=True):
-            visits = child.avail if availability else parent_visits
-            score = mean + c * sqrt(log(visits) / child.visits)
-            if child is guided:
-                score += bias / (child.visits + 1)
-            if score > best_score:
-                best, best_score = child, score
-        return best
+        """UCT with what the plain loop leaves out (the one-tree search's rule with ``normalize``): the means rescaled
+        with ``normalize``, and the progressive bias of the guide's move ``guided``."""
+        means = rescaled_means(children) if self.normalize else plain_means(children)
+        return biased_uct(children, parent_visits, means, self.c, availability, guided, self.bias)
 
     # -- rollouts ----------------------------------------------------------------
     def _rollout(self, world: State) -> list[float]:
