@@ -260,113 +260,40 @@ def _room(table: tuple[tuple[int, ...], ...], mine: list[tuple[int, int]], enemy
     return room / total
 
 
+_Table = tuple[tuple[int, ...], ...]
+_Pieces = list[list[tuple[int, int]]]
+
+
 def measures(st: ConnectedWorldsState) -> list[dict[str, float]]:
     """Every player's measures (see the module docstring) on the projected position; those the mode weighs 0 stay 0."""
-    board = st.board
     n = st.players
     weights = WEIGHTS[st.victory.value]
-    want_worlds = weights["worlds"] > 0
-    want_reach = weights["reach"] > 0
-    want_siege = weights["siege"] > 0
-    want_guard = weights["guard"] > 0
     bases, units = projected(st)
-    table = hops(board)
-    reserve_of, gather_of, is_base, fighter_of = _card_values(st)
-    board_of = board.board_of
-    terr_of = board.territory
-    needed = st.worlds_needed
-    bases_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for c, (o, s) in bases.items():
-        bases_of[o].append((c, s))
-    units_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for c, o, s in units:
-        units_of[o].append((c, s))
+    table = hops(st.board)
+    bases_of, units_of = _by_owner(n, bases, units)
     strongest = strongest_fighters(st)
+    holdings = _holdings(st, bases_of)
+    owned = _cards_owned(st)
+    want_worlds, want_reach = weights["worlds"] > 0, weights["reach"] > 0
+    want_siege, want_guard = weights["siege"] > 0, weights["guard"] > 0
     out: list[dict[str, float]] = []
     for p in range(n):
         mine = bases_of[p]
         my_units = units_of[p]
-        terr: set[int] = set()
-        per_world: dict[int, int] = {}
-        for c, _ in mine:
-            terr.update(terr_of[c])
-            k = board_of[c]
-            per_world[k] = per_world.get(k, 0) + 1
-        reserve = 0.0
-        gather = base_cards = 0
-        # The cards played this turn count too (they go to the discard pile at its end), so that a card played for
-        # its movement costs what it would have gathered, and one played to gather costs nothing.
-        piles = (st.hands[p], st.decks[p], st.discards[p], st.played) if p == st.turn else (st.hands[p], st.decks[p], st.discards[p])
-        for pile in piles:
-            for i in pile:
-                reserve += reserve_of[i]
-                gather += gather_of[i]
-                base_cards += is_base[i]
-        worlds = 0.0
-        if want_worlds:
-            have = len(per_world) - (1 if 0 in per_world else 0)
-            worlds = float(min(have, needed))
-            if have < needed:
-                spare = [c for c, _ in mine if not board_of[c] or per_world[board_of[c]] > 1]
-                if spare:
-                    targets = [w.space_cell for k, w in enumerate(board.worlds, start=1) if k not in per_world]
-                    d = FAR
-                    for c in spare:
-                        row = table[c]
-                        for t in targets:
-                            d = min(d, row[t] + 1)
-                    worlds += TRANSIT * max(0.0, 1.0 - d / TRANSIT_RANGE)
-                elif base_cards:
-                    worlds += BASE_CARD
+        terr, per_world = holdings[p]
+        reserve, gather, base_cards = owned[p]
+        enemy = _enemy_cells(p, bases_of, units_of)
+        has_worlds = len(per_world) - (1 if 0 in per_world else 0)
+        worlds = _worlds(st, table, mine, per_world, has_worlds, base_cards) if want_worlds else 0.0
         power = float(sum(s for _, s in mine)) + sum(s * s / 2.0 for _, s in my_units)
-        reach = 0.0
-        if want_reach and my_units:
-            enemy = [c for q in range(n) if q != p for c, _ in bases_of[q]]
-            enemy += [c for q in range(n) if q != p for c, _ in units_of[q]]
-            if enemy:
-                for c, s in my_units:
-                    row = table[c]
-                    d = min(row[e] for e in enemy)
-                    if d < REACH_RANGE:
-                        reach += s * (1.0 - d / REACH_RANGE)
-        siege = 0.0
-        if want_siege and my_units:
-            for q in range(n):
-                if q == p:
-                    continue
-                for cb, sb in bases_of[q]:
-                    attackers = []
-                    for c, s in my_units:
-                        if table[c][cb] <= SIEGE_RANGE:
-                            attackers.append(s)
-                    if not attackers:
-                        continue
-                    defenders = [s for c, s in units_of[q] if c == cb]
-                    result = resolve(attackers, defenders, sb)
-                    if result.base is BaseFate.CAPTURED or result.base is BaseFate.DESTROYED:
-                        siege += 1.0
-                    else:
-                        siege += 0.5 * min(1.0, sum(attackers) / (sb + sum(defenders) + 1.0))
-        guard = 0.0
-        if want_guard and mine:
-            foes = [u for q in range(n) if q != p for u in units_of[q]]
-            sources = [([c for c, _ in bases_of[q]], strongest[q]) for q in range(n) if q != p and strongest[q] and bases_of[q]]
-            guard = _guard(table, mine, my_units, foes, sources)
-        room = 1.0
-        if mine:
-            enemy_cells = [c for q in range(n) if q != p for c, _ in bases_of[q]]
-            enemy_cells += [c for q in range(n) if q != p for c, _ in units_of[q]]
-            if not enemy_cells and st.phase == 0:
-                # Setup, before any other player has founded: they will most likely found on their own player
-                # worlds (the map's player worlds in seat order), so keep away from those of the other seats.
-                players = [w for w in board.worlds if w.kind == "player"]
-                enemy_cells = [w.space_cell for i, w in enumerate(players) if i % n != p]
-            room = _room(table, mine, enemy_cells)
+        reach = _reach(table, my_units, enemy) if want_reach and my_units else 0.0
+        siege = _siege(table, p, bases_of, units_of) if want_siege and my_units else 0.0
+        guard = _guard_of(table, p, bases_of, units_of, strongest) if want_guard and mine else 0.0
         out.append(
             {
                 "worlds": worlds,
                 "guard": guard,
-                "room": room,
+                "room": _room_of(st, table, p, mine, enemy) if mine else 1.0,
                 "territory": float(len(terr)),
                 "bases": sum(1.0 + s / 4.0 for _, s in mine),
                 "power": power + reserve,
@@ -374,11 +301,140 @@ def measures(st: ConnectedWorldsState) -> list[dict[str, float]]:
                 "siege": siege,
                 "economy": st.resources[p] * HOARD + gather,
                 "won": 0.0,
-                "has_worlds": float(len(per_world) - (1 if 0 in per_world else 0)),
+                "has_worlds": float(has_worlds),
             }
         )
     _mark_winners(st, out, bases, units)
     return out
+
+
+def _by_owner(n: int, bases: dict[int, tuple[int, int]], units: list[tuple[int, int, int]]) -> tuple[_Pieces, _Pieces]:
+    """The projected bases and units as ``(cell, strength)`` lists per player, so that each measure reads its own."""
+    bases_of: _Pieces = [[] for _ in range(n)]
+    for c, (o, s) in bases.items():
+        bases_of[o].append((c, s))
+    units_of: _Pieces = [[] for _ in range(n)]
+    for c, o, s in units:
+        units_of[o].append((c, s))
+    return bases_of, units_of
+
+
+def _holdings(st: ConnectedWorldsState, bases_of: _Pieces) -> list[tuple[set[int], dict[int, int]]]:
+    """Per player, the hexes their bases control, and how many of their bases stand on each world (0: in space)."""
+    terr_of = st.board.territory
+    board_of = st.board.board_of
+    out: list[tuple[set[int], dict[int, int]]] = []
+    for mine in bases_of:
+        terr: set[int] = set()
+        per_world: dict[int, int] = {}
+        for c, _ in mine:
+            terr.update(terr_of[c])
+            k = board_of[c]
+            per_world[k] = per_world.get(k, 0) + 1
+        out.append((terr, per_world))
+    return out
+
+
+def _cards_owned(st: ConnectedWorldsState) -> list[tuple[float, int, int]]:
+    """Per player, what their cards add: their undeployed strength to ``power``, their gathering, and their base cards.
+
+    The cards played this turn count too (they go to the discard pile at its end), so that a card played for its
+    movement costs what it would have gathered, and one played to gather costs nothing.
+    """
+    reserve_of, gather_of, is_base, _ = _card_values(st)
+    out: list[tuple[float, int, int]] = []
+    for p in range(st.players):
+        piles = (st.hands[p], st.decks[p], st.discards[p], st.played) if p == st.turn else (st.hands[p], st.decks[p], st.discards[p])
+        reserve = 0.0
+        gather = base_cards = 0
+        for pile in piles:
+            for i in pile:
+                reserve += reserve_of[i]
+                gather += gather_of[i]
+                base_cards += is_base[i]
+        out.append((reserve, gather, base_cards))
+    return out
+
+
+def _worlds(
+    st: ConnectedWorldsState, table: _Table, mine: list[tuple[int, int]], per_world: dict[int, int], have: int, base_cards: int
+) -> float:
+    """``worlds``: the worlds held (at most the number needed), plus a part of one for a spare base on its way to a
+    world the player has no base on, or for a base card in hand when no base is spare."""
+    needed = st.worlds_needed
+    worlds = float(min(have, needed))
+    if have >= needed:
+        return worlds
+    board = st.board
+    board_of = board.board_of
+    spare = [c for c, _ in mine if not board_of[c] or per_world[board_of[c]] > 1]
+    if not spare:
+        return worlds + BASE_CARD if base_cards else worlds
+    targets = [w.space_cell for k, w in enumerate(board.worlds, start=1) if k not in per_world]
+    d = FAR
+    for c in spare:
+        row = table[c]
+        for t in targets:
+            d = min(d, row[t] + 1)
+    return worlds + TRANSIT * max(0.0, 1.0 - d / TRANSIT_RANGE)
+
+
+def _enemy_cells(p: int, bases_of: _Pieces, units_of: _Pieces) -> list[int]:
+    """The cells of every other player's bases, then of their units."""
+    others = [q for q in range(len(bases_of)) if q != p]
+    return [c for q in others for c, _ in bases_of[q]] + [c for q in others for c, _ in units_of[q]]
+
+
+def _reach(table: _Table, my_units: list[tuple[int, int]], enemy: list[int]) -> float:
+    """``reach``: each unit's strength, scaled down with its distance to the nearest enemy piece."""
+    reach = 0.0
+    if not enemy:
+        return reach
+    for c, s in my_units:
+        row = table[c]
+        d = min(row[e] for e in enemy)
+        if d < REACH_RANGE:
+            reach += s * (1.0 - d / REACH_RANGE)
+    return reach
+
+
+def _siege(table: _Table, p: int, bases_of: _Pieces, units_of: _Pieces) -> float:
+    """``siege``: for each enemy base within reach of player ``p``'s units, 1 if they would take it now, else the
+    part of its defence their strength makes up (at most a half)."""
+    my_units = units_of[p]
+    siege = 0.0
+    for q in range(len(bases_of)):
+        if q == p:
+            continue
+        for cb, sb in bases_of[q]:
+            attackers = [s for c, s in my_units if table[c][cb] <= SIEGE_RANGE]
+            if not attackers:
+                continue
+            defenders = [s for c, s in units_of[q] if c == cb]
+            result = resolve(attackers, defenders, sb)
+            if result.base is BaseFate.CAPTURED or result.base is BaseFate.DESTROYED:
+                siege += 1.0
+            else:
+                siege += 0.5 * min(1.0, sum(attackers) / (sb + sum(defenders) + 1.0))
+    return siege
+
+
+def _guard_of(table: _Table, p: int, bases_of: _Pieces, units_of: _Pieces, strongest: list[int]) -> float:
+    """``guard`` of player ``p``'s bases against the other players' units and the fighters they could deploy."""
+    others = [q for q in range(len(bases_of)) if q != p]
+    foes = [u for q in others for u in units_of[q]]
+    sources = [([c for c, _ in bases_of[q]], strongest[q]) for q in others if strongest[q] and bases_of[q]]
+    return _guard(table, bases_of[p], units_of[p], foes, sources)
+
+
+def _room_of(st: ConnectedWorldsState, table: _Table, p: int, mine: list[tuple[int, int]], enemy: list[int]) -> float:
+    """``room`` of player ``p``'s bases from the enemy's pieces, or, in setup before any other player has founded,
+    from the other seats' player worlds (where they will most likely found: the map's player worlds in seat order)."""
+    if not enemy and st.phase == 0:
+        n = st.players
+        players = [w for w in st.board.worlds if w.kind == "player"]
+        enemy = [w.space_cell for i, w in enumerate(players) if i % n != p]
+    return _room(table, mine, enemy)
 
 
 def _mark_winners(
