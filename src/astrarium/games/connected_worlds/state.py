@@ -360,39 +360,21 @@ class ConnectedWorldsState(State):
         p = self.turn
         # Every action is made once per map and card set (``_Tables``, ``_CardInfo``) and found by cell, card and piece.
         tables = self._tables
-        bases = self.bases
         if self.phase == FOUND:
-            board_of, found = tables.board_of, tables.found
+            board_of, found, bases = tables.board_of, tables.found, self.bases
             return [found[c] for c in range(len(board_of)) if board_of[c] and c not in bases]
         if self.phase == MOVING:
-            cell, piece, _ = self.moving  # type: ignore[misc]
-            step = tables.step
-            seen: set[int] = set()
-            out: list[Any] = []
-            for t in self._steps(cell, piece, p):
-                if t not in seen:
-                    seen.add(t)
-                    out.append(step[t])
-            out.append(STOP)
-            return out
+            return self._step_actions(p)
         info = tables.info
-        out = []
+        out: list[Any] = []
         pieces: list[int] | None = None
         terr: list[int] | None = None
-        res = self.resources[p]
         for index in sorted(set(self.hands[p])):
             card = info[index]
             if card.is_unit:
                 if terr is None:
                     terr = sorted(self.territory(p))
-                if card.is_base:
-                    blocked = self._enemy_cells(p)
-                    for c in terr:
-                        if c not in bases and c not in blocked:
-                            out.append(card.deploy_at(c))
-                else:
-                    for c in terr:
-                        out.append(card.deploy_at(c))
+                self._deploy_actions(card, p, terr, out)
                 continue
             if card.movement:
                 if pieces is None:
@@ -404,21 +386,55 @@ class ConnectedWorldsState(State):
                 if not self.gather_needs_base or self.has_base(p):
                     out.append(card.gather)
             elif kind == K_BUY:
-                costs, buys = card.buy_costs, card.buys
-                for i in range(len(buys)):
-                    if costs[i] <= res:
-                        out.append(buys[i])
+                self._buy_actions(card, self.resources[p], out)
             elif kind == K_CONNECT:
-                mine = sorted([c for c, (o, _) in bases.items() if o == p])
-                portals = self.portals
-                for i in range(len(mine)):
-                    a = mine[i]
-                    for j in range(i + 1, len(mine)):
-                        b = mine[j]
-                        if (a, b) not in portals:
-                            out.append(card.connect(a, b))
+                self._connect_actions(card, p, out)
         out.append(END)
         return out
+
+    def _step_actions(self, p: int) -> list[Any]:
+        """A step of the moving piece to each hex it may go to (once each, in :meth:`_steps` order), then ``stop``."""
+        cell, piece, _ = self.moving  # type: ignore[misc]
+        step = self._tables.step
+        seen: set[int] = set()
+        out: list[Any] = []
+        for t in self._steps(cell, piece, p):
+            if t not in seen:
+                seen.add(t)
+                out.append(step[t])
+        out.append(STOP)
+        return out
+
+    def _deploy_actions(self, card: _CardInfo, p: int, terr: list[int], out: list[Any]) -> None:
+        """Add the deployments of unit card ``card`` into ``p``'s territory ``terr``: a fighter anywhere there, a base
+        only on a hex without a base or enemy pieces."""
+        if not card.is_base:
+            for c in terr:
+                out.append(card.deploy_at(c))
+            return
+        bases = self.bases
+        blocked = self._enemy_cells(p)
+        for c in terr:
+            if c not in bases and c not in blocked:
+                out.append(card.deploy_at(c))
+
+    def _buy_actions(self, card: _CardInfo, res: int, out: list[Any]) -> None:
+        """Add the buys of research or build card ``card`` that the resources ``res`` pay for."""
+        costs, buys = card.buy_costs, card.buys
+        for i in range(len(buys)):
+            if costs[i] <= res:
+                out.append(buys[i])
+
+    def _connect_actions(self, card: _CardInfo, p: int, out: list[Any]) -> None:
+        """Add a portal with ``card`` for every two of ``p``'s bases not yet joined, hexes in map order."""
+        mine = sorted([c for c, (o, _) in self.bases.items() if o == p])
+        portals = self.portals
+        for i in range(len(mine)):
+            a = mine[i]
+            for j in range(i + 1, len(mine)):
+                b = mine[j]
+                if (a, b) not in portals:
+                    out.append(card.connect(a, b))
 
     def _pieces(self, p: int) -> list[int]:
         """``p``'s pieces that may move, as numbers ``cell * PIECE_SLOTS + strength`` (0: the base), sorted and distinct.
