@@ -193,6 +193,17 @@ def _spread_deploy(seen: _Seen, deploys: list[Any]) -> Any:
     return max(deploys, key=lambda a: (gain(a), -seen.cell(a.cell)))
 
 
+def _spare_moves(seen: _Seen, legal: list[Any], guards: dict[tuple[int, int], int]) -> list[Any]:
+    """``legal`` without the moves of units their base needs: a unit may leave only if more of its kind stand there
+    than its base's ``guards`` keep."""
+    count: dict[tuple[int, int], int] = {}
+    for c, o, s, _ in seen.units:
+        if o == seen.seat:
+            count[(c, s)] = count.get((c, s), 0) + 1
+    spare = {key: n - guards.get(key, 0) for key, n in count.items()}
+    return [a for a in legal if not (type(a) is A.Move and a.piece > 0 and spare.get((seen.cell(a.cell), a.piece), 0) <= 0)]
+
+
 class _ScriptedConnected:
     """Base of the fixed strategies: built like every player (a seed and keyword options); the seed is unused."""
 
@@ -463,47 +474,59 @@ class GeneralPlayer(_ScriptedConnected):
         targets = self._targets(seen, guards)
         to_target = distances_to(seen.state, targets, 1, seen.seat) if targets else {}
         if phase == "moving":
-            moving = seen.view["moving"]
-            if moving["piece"] == "base":
-                return self._expander._step(seen, legal)
-            here = seen.cell(moving["at"])
-            strength = int(moving["piece"][1:])
-            if self._expander._intruders(seen, here, strength):
-                return self._expander._step(seen, legal)
-            return self._rusher._step(seen, legal, targets, to_target)
+            return self._moving_step(seen, legal, targets, to_target)
+        action = self._deploy(seen, legal, needs, to_target)
+        if action is None:
+            action = self._expander._strike(seen, legal)
+        if action is None:
+            action = self._advance(seen, legal, guards, targets, to_target)
+        if action is not None:
+            return action
+        worlds = len(seen.worlds_with_base())
+        expanding = seen.view["victory"] == "expansion" and worlds < seen.state.worlds_needed
+        return _economy(seen, legal, unit_buy="standard-base" if expanding and not needs else None, research="harvester")
+
+    def _moving_step(self, seen: _Seen, legal: list[Any], targets: list[int], to_target: dict[int, int]) -> Any:
+        """The moving piece's next step: a base, or a unit with intruders on its board to meet, steps as the expander
+        does; any other unit heads for the targets as the rusher does."""
+        moving = seen.view["moving"]
+        if moving["piece"] == "base":
+            return self._expander._step(seen, legal)
+        here = seen.cell(moving["at"])
+        strength = int(moving["piece"][1:])
+        if self._expander._intruders(seen, here, strength):
+            return self._expander._step(seen, legal)
+        return self._rusher._step(seen, legal, targets, to_target)
+
+    def _deploy(self, seen: _Seen, legal: list[Any], needs: dict[int, int], to_target: dict[int, int]) -> Any | None:
+        """A deployment, if any: a base card where it adds the most territory; else the strongest fighter, on the
+        base that needs the most force, else nearest the targets. None when no card can be deployed."""
         deploys = [a for a in legal if type(a) is A.Deploy]
         bases = [a for a in deploys if seen.card(a.card).is_base]
         if bases:
             return _spread_deploy(seen, bases)
         fighters = [a for a in deploys if not seen.card(a.card).is_base]
-        if fighters:
-            strongest = max(seen.card(a.card).strength for a in fighters)
-            best = [a for a in fighters if seen.card(a.card).strength == strongest]
-            on_base = [a for a in best if seen.cell(a.cell) in needs]
-            if on_base:
-                return min(on_base, key=lambda a: (-needs[seen.cell(a.cell)], a.cell))
-            return min(best, key=lambda a: (to_target.get(seen.cell(a.cell), FAR), a.cell))
-        strike = self._expander._strike(seen, legal)
-        if strike is not None:
-            return strike
-        count: dict[tuple[int, int], int] = {}
-        for c, o, s, _ in seen.units:
-            if o == seen.seat:
-                count[(c, s)] = count.get((c, s), 0) + 1
-        # a unit may leave only if more of its kind stand there than its base needs
-        spare = {key: n - guards.get(key, 0) for key, n in count.items()}
-        free = [a for a in legal if not (type(a) is A.Move and a.piece > 0 and spare.get((seen.cell(a.cell), a.piece), 0) <= 0)]
+        if not fighters:
+            return None
+        strongest = max(seen.card(a.card).strength for a in fighters)
+        best = [a for a in fighters if seen.card(a.card).strength == strongest]
+        on_base = [a for a in best if seen.cell(a.cell) in needs]
+        if on_base:
+            return min(on_base, key=lambda a: (-needs[seen.cell(a.cell)], a.cell))
+        return min(best, key=lambda a: (to_target.get(seen.cell(a.cell), FAR), a.cell))
+
+    def _advance(
+        self, seen: _Seen, legal: list[Any], guards: dict[tuple[int, int], int], targets: list[int], to_target: dict[int, int]
+    ) -> Any | None:
+        """A move towards the targets with a unit its base can spare (as the rusher moves), else, in expansion, a move
+        as the expander makes; None when there is neither."""
         if targets:
-            move = self._rusher._move(seen, free, to_target, targets)
+            move = self._rusher._move(seen, _spare_moves(seen, legal, guards), to_target, targets)
             if move is not None:
                 return move
         if seen.view["victory"] == "expansion":
-            move = self._expander._move(seen, legal)
-            if move is not None:
-                return move
-        worlds = len(seen.worlds_with_base())
-        expanding = seen.view["victory"] == "expansion" and worlds < seen.state.worlds_needed
-        return _economy(seen, legal, unit_buy="standard-base" if expanding and not needs else None, research="harvester")
+            return self._expander._move(seen, legal)
+        return None
 
     def _targets(self, seen: _Seen, guards: dict[tuple[int, int], int]) -> list[int]:
         """The enemy bases the seat's surplus units together could take, else every enemy base (else every enemy unit)."""
