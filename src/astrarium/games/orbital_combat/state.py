@@ -609,34 +609,23 @@ class OrbitalState(State):
     def _projected_value(self, seat: int) -> float:
         """``evaluate`` after the current round, worked out arithmetically from the round's plan (no copy of the state)."""
         n = self.players
-        plan = self.plan
         flying = [s for s in range(n) if self.alive[s]]
         hull, mass = self.hull.copy(), self.mass.copy()
-        for a, b in plan.bumps:
+        for a, b in self.plan.bumps:
             hull[a] -= self.collision_damage
             hull[b] -= self.collision_damage
-        weapons, defense, target = [0] * n, [0] * n, [-1] * n
-        velocity = self.table.velocity
+        weapons, defense, target = self._allocations_made(flying, mass)
+        # every ship still to allocate, with a ship in range, coasts and answers with its best split, at ``seat`` if it may
+        in_range = self.plan.in_range
         for s in flying:
-            action = self.pending[s]
-            if action is not None:
-                weapons[s], defense[s] = action.weapons, action.defense
-                if action.weapons:
-                    target[s] = action.target if action.target is not None else next(o for o in flying if o != s)
-                if action.burn:
-                    mass[s] -= action.burn
-                elif action.scoop:
-                    mass[s] = min(MAX_MASS, mass[s] + velocity[plan.ring[s]])
-            else:
-                defense[s] = ENERGY
-        for s in flying:
-            if self.pending[s] is None and plan.in_range[s] and hull[s] > 0:
-                options = plan.in_range[s]
+            if self.pending[s] is None and in_range[s] and hull[s] > 0:
+                options = in_range[s]
                 t = seat if seat in options else options[0]
                 weapons[s], defense[s] = self._best_answer(s, t, hull, weapons, defense, target)
                 target[s] = t
+        # the shots (ships destroyed by a bump neither fire nor are fired at), then the hulls after them
         damage = [0] * n
-        band, per_point, cap = plan.band, self.shield_per_point, self.shield_cap
+        band, per_point, cap = self.plan.band, self.shield_per_point, self.shield_cap
         for s in flying:
             t = target[s]
             if t >= 0 and hull[s] > 0 and hull[t] > 0:
@@ -647,15 +636,41 @@ class OrbitalState(State):
             alive[s] = hull[s] > 0
         left = [s for s in flying if alive[s]]
         if len(left) <= 1 or self.round + 1 >= self.round_limit:
-            if len(left) > 1:  # the round limit's tie-break
-                best = max((hull[s], mass[s]) for s in left)
-                winners = [s for s in left if (hull[s], mass[s]) == best]
-            else:
-                winners = left or flying
-            if len(winners) == n:
-                return 0.0
-            return 1.0 if seat in winners else -1.0
+            return self._final_value(seat, flying, left, hull, mass)
         return self._static_value(seat, hull, mass, alive)
+
+    def _allocations_made(self, flying: list[int], mass: list[int]) -> tuple[list[int], list[int], list[int]]:
+        """The weapons, defense and target (-1: none) of every ship this round so far, a ship still to allocate all
+        defense; the burns and scoops made are taken off or added to ``mass``."""
+        n = self.players
+        weapons, defense, target = [0] * n, [0] * n, [-1] * n
+        velocity = self.table.velocity
+        ring = self.plan.ring
+        for s in flying:
+            action = self.pending[s]
+            if action is None:
+                defense[s] = ENERGY
+                continue
+            weapons[s], defense[s] = action.weapons, action.defense
+            if action.weapons:
+                target[s] = action.target if action.target is not None else next(o for o in flying if o != s)
+            if action.burn:
+                mass[s] -= action.burn
+            elif action.scoop:
+                mass[s] = min(MAX_MASS, mass[s] + velocity[ring[s]])
+        return weapons, defense, target
+
+    def _final_value(self, seat: int, flying: list[int], left: list[int], hull: list[int], mass: list[int]) -> float:
+        """The return of ``seat`` when the round ends the game: the one ship left wins, or at the round limit the most
+        hull, then mass (all destroyed: every ship that flew draws)."""
+        if len(left) > 1:  # the round limit's tie-break
+            best = max((hull[s], mass[s]) for s in left)
+            winners = [s for s in left if (hull[s], mass[s]) == best]
+        else:
+            winners = left or flying
+        if len(winners) == self.players:
+            return 0.0
+        return 1.0 if seat in winners else -1.0
 
     def _best_answer(
         self, seat: int, target: int, hull: list[int], weapons: list[int], defense: list[int], aims: list[int]
