@@ -90,17 +90,12 @@ def _unbuilt(state: StreamlinesState) -> set[int]:
 def courier(state: StreamlinesState, lay: bool = False) -> Any:
     """The courier's action (the builder's with ``lay``); it reads only what every player sees."""
     legal = state.legal_actions()
-    seat = state.turn
-    cargo = state.cargo[seat]
     if state.pending_dump:
-        if lay:
-            for kind in _DUMP_ORDER:
-                dump = act.DUMPS[kind]
-                if dump in legal:
-                    return dump
-        return next((a for a in legal if a.kind != REFUGEE), legal[0])
+        return _dump(legal, lay)
     if act.DROP in legal:
         return act.DROP
+    seat = state.turn
+    cargo = state.cargo[seat]
     room = len(cargo) < state.powers[seat][CARGO]
     refugees = cargo.count(REFUGEE)
     if lay:
@@ -109,21 +104,42 @@ def courier(state: StreamlinesState, lay: bool = False) -> Any:
             return here
     if act.DRAW in legal and (room or state.bonus_draw or not refugees):
         return act.DRAW
-    moves = [a for a in legal if type(a) is Move and not state.is_black_hole(a.path[-1])]
+    return _fly(state, legal, lay, _targets(state, room, refugees))
+
+
+def _dump(legal: list[Any], lay: bool) -> Any:
+    """What to dump from a full hold: never a refugee if the hold has anything else (the builder dumps the streamline
+    cards that cannot make a one-way lane first)."""
+    if lay:
+        for kind in _DUMP_ORDER:
+            dump = act.DUMPS[kind]
+            if dump in legal:
+                return dump
+    return next((a for a in legal if a.kind != REFUGEE), legal[0])
+
+
+def _targets(state: StreamlinesState, room: bool, refugees: int) -> list[int]:
+    """Where the ship's errand lies: an escape when it carries refugees and the hold is full (or no planet is left),
+    else the planets not collapsing (else those not yet black holes)."""
     scn = state.scenario
     alive = [sq for p, sq in enumerate(scn.planets) if state.stage[p] != BLACK_HOLE]
     if refugees and (not room or not alive):
-        targets = list(scn.escapes)
-    else:
-        targets = [sq for p, sq in enumerate(scn.planets) if state.stage[p] < COLLAPSING] or alive
+        return list(scn.escapes)
+    return [sq for p, sq in enumerate(scn.planets) if state.stage[p] < COLLAPSING] or alive
+
+
+def _fly(state: StreamlinesState, legal: list[Any], lay: bool, targets: list[int]) -> Any:
+    """The move that leaves the ship the fewest moves from ``targets``, if it brings the ship nearer (an extra action
+    first when the turn's actions are spent); else the end of the turn."""
+    moves = [a for a in legal if type(a) is Move and not state.is_black_hole(a.path[-1])]
     if act.EXTRA_ACTION in legal and moves and state.actions_left() <= 0:
         return act.EXTRA_ACTION
     if moves and targets:
         # moves counted on the board as it is, so a lane that would carry the ship the wrong way is flown round
         far = moves_to(state, targets)
         # the builder, carrying a card, breaks ties towards a lane square it can still build on
-        todo = _unbuilt(state) if lay and any(k in STREAMLINES for k in cargo) else set()
+        todo = _unbuilt(state) if lay and any(k in STREAMLINES for k in state.cargo[state.turn]) else set()
         best = min(moves, key=lambda m: (far[m.path[-1]], m.path[-1] not in todo))
-        if far[best.path[-1]] < far[state.pos[seat]]:
+        if far[best.path[-1]] < far[state.pos[state.turn]]:
             return best
     return act.END
