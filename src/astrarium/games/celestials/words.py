@@ -14,8 +14,8 @@ says "a card". Card names come from the decks every view carries.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from astrarium.core.words import as_int as _int
 from astrarium.core.words import as_list as _list
@@ -127,51 +127,106 @@ def _draw_words(view: Mapping[str, Any], names: Names, seat: int, count: int, ke
 
 
 # -- the action itself ---------------------------------------------------------------------------
+class _Act(NamedTuple):
+    """One action as the log words it: who acted, the words after the verb, the seat, and the views around it."""
+
+    name: str
+    rest: list[str]
+    seat: int | None
+    names: Names
+    before: Mapping[str, Any]
+    after: Mapping[str, Any]
+
+
 def _first_line(
     name: str, words: list[str], notation: str, seat: int | None, names: Names, before: Mapping[str, Any], after: Mapping[str, Any]
 ) -> str:
+    """The action in words, by its verb (table :data:`_SAYINGS`); an action the table cannot word is shown as written."""
     verb, rest = (words[0], words[1:]) if words else ("", [])
-    if verb == "draw" and seat is not None:
-        keys = _drawn(before, after, seat, None)
-        return f"{name} draws {_draw_words(after, names, seat, 1, keys)}."
-    if verb == "nodraw":
-        return f"{name} does not draw."
-    if verb == "play" and rest:
-        card = names.name(seat, rest[0])
-        kind = names.kind(seat, rest[0])
-        at = rest[1].upper() if len(rest) > 1 else ""
-        if kind == "spell":
-            return f"{name} casts {card} at {_card_on(before, names, at)}." if at else f"{name} casts {card}."
-        return f"{name} plays {card} to {at}." if at else f"{name} plays {card}."
-    if verb == "activate" and rest:
-        source = _card_on(before, names, rest[0].upper())
-        if len(rest) > 1 and rest[1] == "face" and seat is not None:
-            return f"{name} attacks the {character(before, 1 - seat)} directly with {source.removeprefix(_side(before, seat) + ' ')}."
-        mine = source.removeprefix(_side(before, seat) + " ") if seat is not None else source
-        if len(rest) > 1:
-            return f"{name} activates {mine} against {_card_on(before, names, rest[1].upper())}."
-        return f"{name} activates {mine}."
-    if verb == "move" and len(rest) == 2:
-        cell = _board(before).get(rest[0].upper())
-        card = names.name(cell[1], cell[0]) if cell else "a creature"
-        return f"{name} moves {card} from {rest[0].upper()} to {rest[1].upper()}."
-    if verb == "advance" and seat is not None:
-        old, new = _text(_player(before, seat).get("phase")), _text(_player(after, seat).get("phase"))
-        change = f": {old} → {new}" if old and new else ""
-        return f"{name} plays Advance Phase{change}."
-    if verb == "end":
-        return f"{name} ends the plays."
-    if verb == "discard" and rest and seat is not None:
-        count = _drawn_count(before, after, seat, discarded=1)
-        drew = f" and draws {_draw_words(after, names, seat, count, _drawn(before, after, seat, rest[0]))}" if count > 0 else ""
-        return f"{name} discards {names.name(seat, rest[0])}{drew}."
-    if verb == "keep":
-        return f"{name} keeps the hand."
-    if verb == "reshuffle" and rest == ["yes"]:
-        return f"{name} agrees to reshuffle."
-    if verb == "reshuffle" and rest == ["no"]:
-        return f"{name} refuses to reshuffle: the discard piles stay where they are for the rest of the game."
-    return f"{name}: {notation}"
+    say = _SAYINGS.get(verb)
+    line = say(_Act(name, rest, seat, names, before, after)) if say is not None else None
+    return line if line is not None else f"{name}: {notation}"
+
+
+def _say_draw(act: _Act) -> str | None:
+    if act.seat is None:
+        return None
+    keys = _drawn(act.before, act.after, act.seat, None)
+    return f"{act.name} draws {_draw_words(act.after, act.names, act.seat, 1, keys)}."
+
+
+def _say_play(act: _Act) -> str | None:
+    rest, name = act.rest, act.name
+    if not rest:
+        return None
+    card = act.names.name(act.seat, rest[0])
+    at = rest[1].upper() if len(rest) > 1 else ""
+    if act.names.kind(act.seat, rest[0]) == "spell":
+        return f"{name} casts {card} at {_card_on(act.before, act.names, at)}." if at else f"{name} casts {card}."
+    return f"{name} plays {card} to {at}." if at else f"{name} plays {card}."
+
+
+def _say_activate(act: _Act) -> str | None:
+    rest, name, seat, before = act.rest, act.name, act.seat, act.before
+    if not rest:
+        return None
+    source = _card_on(before, act.names, rest[0].upper())
+    if len(rest) > 1 and rest[1] == "face" and seat is not None:
+        return f"{name} attacks the {character(before, 1 - seat)} directly with {source.removeprefix(_side(before, seat) + ' ')}."
+    mine = source.removeprefix(_side(before, seat) + " ") if seat is not None else source
+    if len(rest) > 1:
+        return f"{name} activates {mine} against {_card_on(before, act.names, rest[1].upper())}."
+    return f"{name} activates {mine}."
+
+
+def _say_move(act: _Act) -> str | None:
+    rest = act.rest
+    if len(rest) != 2:
+        return None
+    cell = _board(act.before).get(rest[0].upper())
+    card = act.names.name(cell[1], cell[0]) if cell else "a creature"
+    return f"{act.name} moves {card} from {rest[0].upper()} to {rest[1].upper()}."
+
+
+def _say_advance(act: _Act) -> str | None:
+    if act.seat is None:
+        return None
+    old, new = _text(_player(act.before, act.seat).get("phase")), _text(_player(act.after, act.seat).get("phase"))
+    change = f": {old} → {new}" if old and new else ""
+    return f"{act.name} plays Advance Phase{change}."
+
+
+def _say_discard(act: _Act) -> str | None:
+    rest, seat = act.rest, act.seat
+    if not rest or seat is None:
+        return None
+    count = _drawn_count(act.before, act.after, seat, discarded=1)
+    drawn = _drawn(act.before, act.after, seat, rest[0])
+    drew = f" and draws {_draw_words(act.after, act.names, seat, count, drawn)}" if count > 0 else ""
+    return f"{act.name} discards {act.names.name(seat, rest[0])}{drew}."
+
+
+def _say_reshuffle(act: _Act) -> str | None:
+    if act.rest == ["yes"]:
+        return f"{act.name} agrees to reshuffle."
+    if act.rest == ["no"]:
+        return f"{act.name} refuses to reshuffle: the discard piles stay where they are for the rest of the game."
+    return None
+
+
+#: The words of each verb: a function of the action (None when it does not fit the verb's usual form).
+_SAYINGS: dict[str, Callable[[_Act], str | None]] = {
+    "draw": _say_draw,
+    "nodraw": lambda act: f"{act.name} does not draw.",
+    "play": _say_play,
+    "activate": _say_activate,
+    "move": _say_move,
+    "advance": _say_advance,
+    "end": lambda act: f"{act.name} ends the plays.",
+    "discard": _say_discard,
+    "keep": lambda act: f"{act.name} keeps the hand.",
+    "reshuffle": _say_reshuffle,
+}
 
 
 def _drawn_count(before: Mapping[str, Any], after: Mapping[str, Any], seat: int, discarded: int = 0) -> int:
