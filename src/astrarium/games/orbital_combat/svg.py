@@ -729,8 +729,7 @@ def render_svg_parts(view: Mapping[str, Any]) -> list[str]:
     events = [str(e) for e in view.get("events", ())]
     to_move = view.get("to_move")
     mover = None if view.get("outcome") or not isinstance(to_move, int) else next((s for s in alive if s["seat"] == to_move), None)
-    viewer = view.get("viewer")
-    interactive = mover is not None and viewer == to_move
+    interactive = mover is not None and view.get("viewer") == to_move
     name_target = len(alive) > 2
     weapon_range = float(view.get("weapon_range_mm", DEFAULT_RANGE_MM))
     falloff = float(view.get("falloff_mm", DEFAULT_FALLOFF_MM)) or DEFAULT_FALLOFF_MM
@@ -745,63 +744,106 @@ def render_svg_parts(view: Mapping[str, Any]) -> list[str]:
         status_text(status_line(view)),
         static_board(board),
     ]
-
-    # The ship to move: its transfer, this turn's orbit, the weapon range from where it will fire, where burns lead.
-    burns: list[tuple[str, int, bool]] = []  # (token, destination ring, needs rotation)
+    burns: list[tuple[str, int, bool]] = []
     fire_from = (0.0, 0.0)
     if mover is not None:
-        seat, ring, index, dest = int(mover["seat"]), int(mover["ring"]), int(mover["sector"]) - 1, mover.get("in_transfer_to")
-        parts.append(FORECAST_OPEN)
-        if dest:
-            parts.append(transfer(board, seat, ring, index, int(dest)))
-            ring, index = int(dest), board.landing(ring, index, int(dest))
-        parts.append(forecast(board, seat, ring, index, weapon_range, falloff))
-        moved = board.moved(ring, index)
-        fire_from = board.mm(ring, moved)
-        facing, mass = str(mover["facing"]), int(mover["mass"])
-        for direction, step in REACH:
-            if abs(step) <= mass and 1 <= ring + step <= board.count:
-                token = f"burn {direction} {INTENSITIES[abs(step) - 1]}"
-                burns.append((token, ring + step, (direction == "pro") != (facing == "prograde")))
-                parts.append(burn_marker(board, ring, moved, ring + step, token, interactive))
-        parts.append("</g>")
+        fire_from = _mover_forecast(parts, board, mover, weapon_range, falloff, interactive, burns)
+    _ships_on_board(parts, board, alive, mover, interactive and name_target)
+    y = BOARD_BOTTOM + 8
+    if interactive and mover is not None:
+        _controls(svg, board, mover, alive, burns, fire_from, weapon_range, name_target)
+        y += CONTROLS
+    _tables(svg, view, y, ships, events, mover, interactive and name_target)
+    return parts
 
-    # Ships (destroyed ships are off the board), transfers beneath them.
+
+def _mover_forecast(
+    parts: list[str],
+    board: Board,
+    mover: Mapping[str, Any],
+    weapon_range: float,
+    falloff: float,
+    interactive: bool,
+    burns: list[tuple[str, int, bool]],
+) -> tuple[float, float]:
+    """The ship to move: its transfer, this turn's orbit, the weapon range from where it will fire, where burns lead
+    (each added to ``burns`` as its token, destination ring and whether it needs a rotation). Returns where it fires from."""
+    seat, ring, index, dest = int(mover["seat"]), int(mover["ring"]), int(mover["sector"]) - 1, mover.get("in_transfer_to")
+    parts.append(FORECAST_OPEN)
+    if dest:
+        parts.append(transfer(board, seat, ring, index, int(dest)))
+        ring, index = int(dest), board.landing(ring, index, int(dest))
+    parts.append(forecast(board, seat, ring, index, weapon_range, falloff))
+    moved = board.moved(ring, index)
+    facing, mass = str(mover["facing"]), int(mover["mass"])
+    for direction, step in REACH:
+        if abs(step) <= mass and 1 <= ring + step <= board.count:
+            token = f"burn {direction} {INTENSITIES[abs(step) - 1]}"
+            burns.append((token, ring + step, (direction == "pro") != (facing == "prograde")))
+            parts.append(burn_marker(board, ring, moved, ring + step, token, interactive))
+    parts.append("</g>")
+    return board.mm(ring, moved)
+
+
+def _ships_on_board(parts: list[str], board: Board, alive: list[Mapping[str, Any]], mover: Mapping[str, Any] | None, named: bool) -> None:
+    """The ships flying (destroyed ships are off the board), their transfers beneath them; with ``named`` each other
+    ship carries its target token."""
     for ship in alive:
         if ship.get("in_transfer_to") and ship is not mover:
             parts.append(transfer(board, int(ship["seat"]), int(ship["ring"]), int(ship["sector"]) - 1, int(ship["in_transfer_to"])))
     for ship in alive:
         seat = int(ship["seat"])
-        target = f"@{seat}" if interactive and name_target and ship is not mover else None
+        target = f"@{seat}" if named and ship is not mover else None
         parts.append(ship_on_board(board, seat, int(ship["ring"]), int(ship["sector"]) - 1, str(ship["facing"]), target, ship is mover))
 
-    y = BOARD_BOTTOM + 8
-    if interactive and mover is not None:
-        seat = int(mover["seat"])
-        gain = min(board.velocity[int(mover.get("in_transfer_to") or mover["ring"])], MAX_MASS - int(mover["mass"]))
-        targets = []
-        for ship in alive:
-            if ship is not mover:
-                ox, oy = board.mm(int(ship["ring"]), int(ship["sector"]) - 1)
-                distance = math.hypot(ox - fire_from[0], oy - fire_from[1])
-                targets.append((int(ship["seat"]), distance, distance <= weapon_range + 0.0005))
-        parts.append(CONTROLS_OPEN)
-        parts.append(controls_frame())
-        parts.append(systems_row(seat, str(mover["facing"]), max(0, gain)))
-        parts.append(burn_row(tuple(burns)))
-        target_row(svg, targets, name_target)
-        parts.append("</g>")
-        y += CONTROLS
 
+def _controls(
+    svg: Svg,
+    board: Board,
+    mover: Mapping[str, Any],
+    alive: list[Mapping[str, Any]],
+    burns: list[tuple[str, int, bool]],
+    fire_from: tuple[float, float],
+    weapon_range: float,
+    name_target: bool,
+) -> None:
+    """The mover's controls: systems (with the mass a scoop would gain), burns, and the ships it could fire at."""
+    parts = svg.parts
+    gain = min(board.velocity[int(mover.get("in_transfer_to") or mover["ring"])], MAX_MASS - int(mover["mass"]))
+    targets = []
+    for ship in alive:
+        if ship is not mover:
+            ox, oy = board.mm(int(ship["ring"]), int(ship["sector"]) - 1)
+            distance = math.hypot(ox - fire_from[0], oy - fire_from[1])
+            targets.append((int(ship["seat"]), distance, distance <= weapon_range + 0.0005))
+    parts.append(CONTROLS_OPEN)
+    parts.append(controls_frame())
+    parts.append(systems_row(int(mover["seat"]), str(mover["facing"]), max(0, gain)))
+    parts.append(burn_row(tuple(burns)))
+    target_row(svg, targets, name_target)
+    parts.append("</g>")
+
+
+def _tables(
+    svg: Svg,
+    view: Mapping[str, Any],
+    y: float,
+    ships: list[Mapping[str, Any]],
+    events: list[str],
+    mover: Mapping[str, Any] | None,
+    named: bool,
+) -> None:
+    """Below the board from ``y``: a row per ship, the last turn's events and the legend."""
+    parts = svg.parts
+    viewer = view.get("viewer")
     parts.append(title_at(y, "Ships"))
     y += 24
     top_hull = max([int(view.get("start_hull", DEFAULT_HULL))] + [int(s["hull"]) for s in ships])
     for ship in ships:
         seat = int(ship["seat"])
-        target = f"@{seat}" if interactive and name_target and ship["alive"] and ship is not mover else None
+        target = f"@{seat}" if named and ship["alive"] and ship is not mover else None
         ship_row(svg, y, ship, viewer == seat, ship is mover, target, top_hull)
         y += SHIP_ROW
-
     parts.append(title_at(y, "Last turn"))
     y += 24
     for event in events or ["nothing yet"]:
@@ -809,4 +851,3 @@ def render_svg_parts(view: Mapping[str, Any]) -> list[str]:
         y += EVENT_ROW
     parts.append(legend_at(y))
     parts.append("</svg>")
-    return parts
