@@ -306,25 +306,42 @@ def _parts(st: ConnectedWorldsState, seat: int | None, width: int, token: int, d
     chosen = sorted(sorted(everything, key=lambda k: _interest(st, k, seat, owners, units))[:drawn])
     cut: list[str] = []
     blocks = [_block(st, k, owners, units, token, cut) for k in chosen]
-    to_play = f"[{COLOURS[st.turn]}]seat {st.turn}[/] to play ({PHASES[st.phase]})"
-    if token == WIDTH:
-        head = (
-            f"[bold]Connected Worlds[/] — {escape(board.name)}; victory: {st.victory.value}; round {st.round}/{st.round_limit}; {to_play}"
-        )
-    else:
-        head = f"{escape(board.name)}; {st.victory.value}; round {st.round}/{st.round_limit}; {to_play}"
-    parts: list[tuple[str, str]] = [(TEXT, head), (EXTRA if token != WIDTH else TEXT, LEGEND if token == WIDTH else SMALL_LEGEND)]
-    parts += [(BOARD, line) for line in _shelves(blocks, width, gap=2 if token == WIDTH else 1)]
+    full = token == WIDTH
+    parts: list[tuple[str, str]] = [(TEXT, _head(st, full)), (TEXT if full else EXTRA, LEGEND if full else SMALL_LEGEND)]
+    parts += [(BOARD, line) for line in _shelves(blocks, width, gap=2 if full else 1)]
     if cut:
         parts.append((TEXT, "In full: " + "; ".join(cut)))
     hidden = [_pieces(st, k, units) for k in everything if k not in chosen]
     if hidden:
         parts.append((TEXT, "Not drawn: " + "; ".join(hidden)))
+    parts += [(TEXT, line) for line in _state_lines(st, seat)]
+    parts += [(EXTRA, f"[dim]{escape(e)}[/]") for e in st.events[-3:]]
+    if st._outcome is not None:
+        parts.append((TEXT, f"[bold]Game over:[/] {escape(st._outcome.reason)}"))
+    return parts
+
+
+def _head(st: ConnectedWorldsState, full: bool) -> str:
+    """The first line: the map, the victory mode, the round and who is to play (with the game's name when ``full``)."""
+    board = st.board
+    to_play = f"[{COLOURS[st.turn]}]seat {st.turn}[/] to play ({PHASES[st.phase]})"
+    if full:
+        return (
+            f"[bold]Connected Worlds[/] — {escape(board.name)}; victory: {st.victory.value}; round {st.round}/{st.round_limit}; {to_play}"
+        )
+    return f"{escape(board.name)}; {st.victory.value}; round {st.round}/{st.round_limit}; {to_play}"
+
+
+def _state_lines(st: ConnectedWorldsState, seat: int | None) -> list[str]:
+    """The lines under the boards: portals, the moving piece, each seat's counts, ``seat``'s hand, the cards played."""
+    board = st.board
+    names = st.cards.cards
+    lines: list[str] = []
     if st.portals:
-        parts.append((TEXT, "Portals: " + ", ".join(f"{board.cell_names[a]}↔{board.cell_names[b]}" for a, b in st.portals)))
+        lines.append("Portals: " + ", ".join(f"{board.cell_names[a]}↔{board.cell_names[b]}" for a, b in st.portals))
     if st.moving is not None:
         cell, piece, left = st.moving
-        parts.append((TEXT, f"Moving: {'base' if piece == 0 else f'u{piece}'} on {board.cell_names[cell]}, {left} movement left"))
+        lines.append(f"Moving: {'base' if piece == 0 else f'u{piece}'} on {board.cell_names[cell]}, {left} movement left")
     for p in range(st.players):
         line = (
             f"[{COLOURS[p]}]seat {p}[/]: resources {st.resources[p]}, deck {len(st.decks[p])}, "
@@ -332,17 +349,14 @@ def _parts(st: ConnectedWorldsState, seat: int | None, width: int, token: int, d
             f"worlds {''.join(sorted(board.board_key(k) for k in st.worlds_with_base(p))) or '-'}"
         )
         if st.known[p] and p != seat:
-            line += ", known in hand: " + ", ".join(st.cards.cards[i].slug for i in st.known[p])
-        parts.append((TEXT, line))
+            line += ", known in hand: " + ", ".join(names[i].slug for i in st.known[p])
+        lines.append(line)
     if seat is not None:
-        hand = ", ".join(st.cards.cards[i].slug for i in st.hands[seat]) or "(empty)"
-        parts.append((TEXT, f"Your hand (seat {seat}): {hand}"))
+        hand = ", ".join(names[i].slug for i in st.hands[seat]) or "(empty)"
+        lines.append(f"Your hand (seat {seat}): {hand}")
     if st.played:
-        parts.append((TEXT, "Played this turn: " + ", ".join(st.cards.cards[i].slug for i in st.played)))
-    parts += [(EXTRA, f"[dim]{escape(e)}[/]") for e in st.events[-3:]]
-    if st._outcome is not None:
-        parts.append((TEXT, f"[bold]Game over:[/] {escape(st._outcome.reason)}"))
-    return parts
+        lines.append("Played this turn: " + ", ".join(names[i].slug for i in st.played))
+    return lines
 
 
 def render_fit(st: ConnectedWorldsState, seat: int | None = None, *, width: int = BOARD_WIDTH, height: int = BOARD_HEIGHT) -> str:
