@@ -374,11 +374,32 @@ def _seat(value: object) -> int | None:
 
 
 def _draw_boards(parts: list[str], view: Mapping[str, Any], layout: Layout, mover: int | None) -> None:
-    centre, points = layout.centre, layout.points
-    size = layout.size
+    """The boards: the hexes under everything, the territory hatches, the hexes' lines, then the pieces and units."""
     bases = [(str(b[0]), _seat(b[1]), b[2]) for b in view.get("bases", ())]
     parts.append(layout.under)
-    # Territory: each base's hex and the hexes around it, one hatch per seat that holds the hex.
+    _draw_territory(parts, layout, bases)
+    parts.append(layout.over)
+    parts.append('<g class="pieces" pointer-events="none">')
+    points = layout.points
+    moving = view.get("moving")
+    if isinstance(moving, Mapping) and str(moving.get("at")) in points:
+        parts.append(
+            f'<polygon class="moving" points="{points[str(moving.get("at"))]}" fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>'
+        )
+    ends = _draw_portals(parts, layout, [(str(a), str(b)) for a, b in view.get("portals", ())])
+    has_base = _draw_bases(parts, layout, bases)
+    for cell, numbers in ends.items():
+        if cell in layout.centre:
+            cx, cy = layout.centre[cell]
+            place(parts, _portal_tag(numbers), cx + layout.size * 0.6, cy - 2, extra=f' class="portal-end" data-hex="{attr(cell)}"')
+    parts.append("</g>")
+    clickable = mover is not None and view.get("phase") == "main"
+    for cell, here in _unit_stacks(view, layout).items():
+        _draw_stack(parts, layout, cell, here, cell in has_base, mover if clickable else None)
+
+
+def _draw_territory(parts: list[str], layout: Layout, bases: list[tuple[str, int | None, Any]]) -> None:
+    """Territory: each base's hex and the hexes around it, one hatch per seat that holds the hex."""
     owned: dict[tuple[str, int], None] = {}
     for cell, owner, _ in bases:
         if owner is not None:
@@ -390,14 +411,11 @@ def _draw_boards(parts: list[str], view: Mapping[str, Any], layout: Layout, move
         if h in terr:
             parts.append(f'<polygon class="terr" data-seat="{owner}"{terr[h]} fill="url(#cw-terr{owner % 4})"/>')
     parts.append("</g>")
-    parts.append(layout.over)
-    parts.append('<g class="pieces" pointer-events="none">')
-    moving = view.get("moving")
-    if isinstance(moving, Mapping) and str(moving.get("at")) in points:
-        parts.append(
-            f'<polygon class="moving" points="{points[str(moving.get("at"))]}" fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>'
-        )
-    portals = [(str(a), str(b)) for a, b in view.get("portals", ())]
+
+
+def _draw_portals(parts: list[str], layout: Layout, portals: list[tuple[str, str]]) -> dict[str, list[int]]:
+    """A dashed line per portal between hexes on the map; returns each hex's portal numbers, for their tags."""
+    centre = layout.centre
     ends: dict[str, list[int]] = {}
     for n, (a, b) in enumerate(portals, start=1):
         ends.setdefault(a, []).append(n)
@@ -408,6 +426,12 @@ def _draw_boards(parts: list[str], view: Mapping[str, Any], layout: Layout, move
                 f'<line class="portal" data-portal="{n}" x1="{num(ax)}" y1="{num(ay)}" x2="{num(bx)}" y2="{num(by)}" '
                 f'stroke="{PORTAL}" stroke-width="2" stroke-dasharray="5 4" opacity="0.75"/>'
             )
+    return ends
+
+
+def _draw_bases(parts: list[str], layout: Layout, bases: list[tuple[str, int | None, Any]]) -> set[str]:
+    """Each base of a seat on a hex of the map; returns the hexes with a base (their units are drawn below it)."""
+    centre = layout.centre
     has_base = set()
     for cell, owner, strength in bases:
         if cell in centre and owner is not None:
@@ -420,40 +444,44 @@ def _draw_boards(parts: list[str], view: Mapping[str, Any], layout: Layout, move
                 cy - 1,
                 extra=f' class="base" data-seat="{owner}" data-strength="{attr(strength)}" data-hex="{attr(cell)}"',
             )
-    for cell, numbers in ends.items():
-        if cell in centre:
-            cx, cy = centre[cell]
-            place(parts, _portal_tag(numbers), cx + size * 0.6, cy - 2, extra=f' class="portal-end" data-hex="{attr(cell)}"')
-    parts.append("</g>")
-    # Units: alike units of a hex (seat, strength, engaged) drawn once with their count.
+    return has_base
+
+
+def _unit_stacks(view: Mapping[str, Any], layout: Layout) -> dict[str, dict[tuple[int, Any, bool], int]]:
+    """Per hex on the map, its alike units (seat, strength, engaged) and how many there are: each drawn once."""
     stacks: dict[str, dict[tuple[int, Any, bool], int]] = {}
     for unit in view.get("units", ()):
         owner = _seat(unit[1])
-        if owner is not None and str(unit[0]) in centre:
+        if owner is not None and str(unit[0]) in layout.centre:
             here = stacks.setdefault(str(unit[0]), {})
             key = (owner, unit[2], bool(unit[3]))
             here[key] = here.get(key, 0) + 1
-    clickable = mover is not None and view.get("phase") == "main"
-    for cell, here in stacks.items():
-        cx, cy = centre[cell]
-        row_y = cy + (size * 0.47 if cell in has_base else 1)
-        drawn = [(key, count, *_unit(key[0], key[1], count, key[2])) for key, count in here.items()]
-        for start in range(0, len(drawn), 2):
-            row = drawn[start : start + 2]
-            total = sum(w for *_, w in row) + 3 * (len(row) - 1)
-            x = cx - total / 2
-            for (owner, strength, engaged), count, text, w in row:
-                info = f' data-seat="{owner}" data-strength="{attr(strength)}" data-count="{count}" data-hex="{attr(cell)}"'
-                if engaged:
-                    info += ' data-engaged="1"'
-                at = f' transform="translate({num(x + w / 2)} {num(row_y)})"'
-                if clickable and owner == mover and not engaged:
-                    head = f'<g class="tok unit" data-token="{attr(f"{cell} u{strength}")}"{info}{at}>'
-                else:
-                    head = f'<g class="unit"{info} pointer-events="none"{at}>'
-                parts.append(head + text + "</g>")
-                x += w + 3
-            row_y += 16
+    return stacks
+
+
+def _draw_stack(
+    parts: list[str], layout: Layout, cell: str, here: dict[tuple[int, Any, bool], int], under_base: bool, mover: int | None
+) -> None:
+    """The units of one hex, two to a row (below the base, if any); those of ``mover`` not engaged carry their token."""
+    cx, cy = layout.centre[cell]
+    row_y = cy + (layout.size * 0.47 if under_base else 1)
+    drawn = [(key, count, *_unit(key[0], key[1], count, key[2])) for key, count in here.items()]
+    for start in range(0, len(drawn), 2):
+        row = drawn[start : start + 2]
+        total = sum(w for *_, w in row) + 3 * (len(row) - 1)
+        x = cx - total / 2
+        for (owner, strength, engaged), count, text, w in row:
+            info = f' data-seat="{owner}" data-strength="{attr(strength)}" data-count="{count}" data-hex="{attr(cell)}"'
+            if engaged:
+                info += ' data-engaged="1"'
+            at = f' transform="translate({num(x + w / 2)} {num(row_y)})"'
+            if mover is not None and owner == mover and not engaged:
+                head = f'<g class="tok unit" data-token="{attr(f"{cell} u{strength}")}"{info}{at}>'
+            else:
+                head = f'<g class="unit"{info} pointer-events="none"{at}>'
+            parts.append(head + text + "</g>")
+            x += w + 3
+        row_y += 16
 
 
 # -- panels -------------------------------------------------------------------------------------------------
