@@ -529,9 +529,30 @@ def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], v
     """One ship's panel; returns the y below it."""
     top = len(parts)
     parts.append("")  # the panel's background, written once its height is known
+    acting = seat == mover
+    _ship_title(parts, y, seat, ship, view, mover)
+    powers = ship.get("powers", {}) or {}
+    row = _ship_powers(parts, y + 32, powers, acting)
+    cargo = [str(c) for c in ship.get("cargo", ())]
+    row = _ship_hold(parts, row + 28, cargo, powers.get("cargo", 0), acting)
+    # Orientation tiles for the streamline cards the ship to act can lay.
+    shapes = [s for s in SHAPES if s in cargo]
+    if acting and shapes:
+        row = _lay_tiles(parts, row + 30, shapes)
+    bottom = row + 30
+    edge = SEAT_COLOURS[seat % 4] if acting else PANEL
+    parts[top] = (
+        f'<rect x="8" y="{coord(y - 4)}" width="{WIDTH - 16}" height="{coord(bottom - y)}" rx="8" '
+        f'fill="{PANEL}" stroke="{edge}" stroke-width="2"/>'
+    )
+    return bottom + 4
+
+
+def _ship_title(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], view: Mapping[str, Any], mover: int | None) -> None:
+    """The panel's first line: the ship's badge (a token when the ship to act may give it cargo), its name and square,
+    and a note: the actions left of the ship to act, the ships sharing its square."""
     square = ship.get("square")
     acting = seat == mover
-    mark = SEAT_MARKS[seat % 4]
     if mover is not None and not acting and square is not None:
         # The badge of a ship that can be given cargo: its seat number is the token.
         parts.append(f'<g class="tok seat" data-token="{seat}" transform="translate(24 {coord(y + 16)})">')
@@ -541,23 +562,25 @@ def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], v
     else:
         place(parts, badge(seat, 10), 24, y + 16)
     where = f"on {square}" if square is not None else "lost with its cargo"
-    put_text(parts, 42, y + 21, f"Ship {mark} · seat {seat} · {where}", 13, BOLD)
-    if square is not None:
-        mates = [SEAT_MARKS[i % 4] for i, s in enumerate(view.get("ships", ())) if i != seat and s.get("square") == square]
-        note = ""
-        if acting:
-            note = f"to act: {plural(view.get('actions_left', 0), 'action')} left"
-            if view.get("free_moves"):
-                note += f", {plural(view.get('free_moves'), 'free move')}"
-        if mates:
-            note = (note + " · " if note else "") + "shares the square with " + ", ".join(mates)
-        if note:
-            put_text(parts, WIDTH - MARGIN, y + 21, note, 12, f' text-anchor="end" fill="{HIGHLIGHT if acting else DIM}"')
-    # Powers.
-    row = y + 32
+    put_text(parts, 42, y + 21, f"Ship {SEAT_MARKS[seat % 4]} · seat {seat} · {where}", 13, BOLD)
+    if square is None:
+        return
+    mates = [SEAT_MARKS[i % 4] for i, s in enumerate(view.get("ships", ())) if i != seat and s.get("square") == square]
+    note = ""
+    if acting:
+        note = f"to act: {plural(view.get('actions_left', 0), 'action')} left"
+        if view.get("free_moves"):
+            note += f", {plural(view.get('free_moves'), 'free move')}"
+    if mates:
+        note = (note + " · " if note else "") + "shares the square with " + ", ".join(mates)
+    if note:
+        put_text(parts, WIDTH - MARGIN, y + 21, note, 12, f' text-anchor="end" fill="{HIGHLIGHT if acting else DIM}"')
+
+
+def _ship_powers(parts: list[str], row: float, powers: Mapping[str, Any], acting: bool) -> float:
+    """The ship's powers from ``row``, a chip each (a token for the ship to act's special powers); returns the last row."""
     put_text(parts, MARGIN, row + 16, "powers", 12, DIM_CLASS)
     x: float = CHIPS_X
-    powers = ship.get("powers", {}) or {}
     for name in [*POWER_ORDER, *sorted(set(powers) - set(POWER_ORDER))]:
         count = powers.get(name)
         if not count:
@@ -568,13 +591,15 @@ def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], v
         x += _chip(parts, x, row, label, token, "power", data=f' data-power="{attr(name)}" data-count="{attr(count)}"') + 6
     if not powers:
         put_text(parts, CHIPS_X, row + 16, "none", 12, DIM_CLASS)
-    # Hold.
-    row += 28
-    cargo = [str(c) for c in ship.get("cargo", ())]
-    capacity = powers.get("cargo", 0)
+    return row
+
+
+def _ship_hold(parts: list[str], row: float, cargo: list[str], capacity: int, acting: bool) -> float:
+    """The ship's hold from ``row``: a chip per card (a token for the ship to act), over-full in the highlight;
+    returns the last row."""
     over = len(cargo) > capacity
     put_text(parts, MARGIN, row + 16, f"hold {len(cargo)}/{capacity}", 12, f' fill="{HIGHLIGHT if over else DIM}"')
-    x = CHIPS_X
+    x: float = CHIPS_X
     for card in cargo:
         x, row = _flow(x, _text_width(card, 12) + 34, row, 26, CHIPS_X)
         icon = card if card in SHAPES or card == "refugee" or card.startswith("gate-") else None
@@ -583,33 +608,28 @@ def _draw_ship(parts: list[str], y: float, seat: int, ship: Mapping[str, Any], v
         put_text(parts, CHIPS_X, row + 16, "empty", 12, DIM_CLASS)
     elif over and acting:
         put_text(parts, WIDTH - MARGIN, row + 16, "over-full: dump one", 12, f' text-anchor="end" fill="{HIGHLIGHT}"')
-    # Orientation tiles for the streamline cards the ship to act can lay.
-    shapes = [s for s in SHAPES if s in cargo]
-    if acting and shapes:
-        row += 30
-        put_text(parts, MARGIN, row + 17, "lay as", 12, DIM_CLASS)
-        x = CHIPS_X
-        for shape in shapes:
-            tiles = orientations(shape)
-            x, row = _flow(x, len(tiles) * 30 - 4, row, 32, CHIPS_X)
-            for arrows in tiles:
-                parts.append(f'<g class="tok orient" data-token="{arrows}" data-card="{shape}">')
-                parts.append(
-                    f'<rect x="{coord(x)}" y="{coord(row)}" width="26" height="26" rx="4" '
-                    f'fill="{STREAM_TILE}" stroke="{HIGHLIGHT}" stroke-width="1.5"/>'
-                )
-                place(parts, _arrows_icon(arrows), x + 13, row + 13)
-                parts.append("</g>")
-                x += 30
-            x += 10
-        row += 6
-    bottom = row + 30
-    edge = SEAT_COLOURS[seat % 4] if acting else PANEL
-    parts[top] = (
-        f'<rect x="8" y="{coord(y - 4)}" width="{WIDTH - 16}" height="{coord(bottom - y)}" rx="8" '
-        f'fill="{PANEL}" stroke="{edge}" stroke-width="2"/>'
-    )
-    return bottom + 4
+    return row
+
+
+def _lay_tiles(parts: list[str], row: float, shapes: list[str]) -> float:
+    """From ``row``, a tile per way each streamline card in the hold can be laid (its arrows are the token); returns
+    the row below the tiles' last row."""
+    put_text(parts, MARGIN, row + 17, "lay as", 12, DIM_CLASS)
+    x: float = CHIPS_X
+    for shape in shapes:
+        tiles = orientations(shape)
+        x, row = _flow(x, len(tiles) * 30 - 4, row, 32, CHIPS_X)
+        for arrows in tiles:
+            parts.append(f'<g class="tok orient" data-token="{arrows}" data-card="{shape}">')
+            parts.append(
+                f'<rect x="{coord(x)}" y="{coord(row)}" width="26" height="26" rx="4" '
+                f'fill="{STREAM_TILE}" stroke="{HIGHLIGHT}" stroke-width="1.5"/>'
+            )
+            place(parts, _arrows_icon(arrows), x + 13, row + 13)
+            parts.append("</g>")
+            x += 30
+        x += 10
+    return row + 6
 
 
 @lru_cache(maxsize=32)
