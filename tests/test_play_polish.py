@@ -288,3 +288,35 @@ def test_the_options_table_of_every_game_fits_an_80x24_screen_and_a_chosen_optio
     c = console(width=80, height=24)
     choose_options(answers(["1", "1", ""]), c, game, 2)
     assert " ".join(f"{first.name}: {first.help}".split()) in " ".join(output(c).split())
+
+
+# -- 8. Words wrapped at word boundaries --------------------------------------------------------------------------
+
+
+def test_a_hint_is_wrapped_by_the_program_at_word_boundaries_not_cut_by_the_terminal() -> None:
+    # A line longer than the terminal, left to the terminal, breaks wherever the edge falls ("sy/stems"); the
+    # program wraps it itself at spaces, so no written line is wider than the screen.
+    term = Terminal(["play", "orbital-combat", "--seat", "1=human", "--seed", "4"], rows=40, columns=80)
+    try:
+        term.expect("seat 0>")
+        term.send("hint")
+        term.expect("Hint:")
+        hint = [line for line in ("Hint:" + term.expect("seat 0>")).splitlines() if line.strip()]
+        assert len(hint) > 1 and all(len(line) <= 80 for line in hint), hint
+        term.send("quit")
+        term.expect("Leave this unfinished game")
+        term.send("y")
+        term.expect("Save it first")
+        term.send("")
+        assert term.finish() == 0
+    finally:
+        term.close()
+
+
+def test_info_knows_the_words_and_marks_the_boards_show() -> None:
+    celestials, streamlines = astrarium.get_game("celestials"), astrarium.get_game("streamlines")
+    assert celestials.info("offence").startswith("offence position: position 2 (the Sun's) or 3 (the Moon's)")
+    assert celestials.info("Defence").startswith("defence position:")
+    assert streamlines.info("ESC").startswith("escape: ESC on the board")
+    assert streamlines.info("BH").startswith("black hole:")
+    assert astrarium.get_game("constellations").info("C").startswith("C: the comet")

@@ -264,7 +264,7 @@ def replay_command(
         raise fail(str(exc)) from None
     sitting = seated_line(record)
     if sitting:
-        console.print(escape(sitting), soft_wrap=True)
+        console.print(escape(sitting))
     if record.get("public"):
         show_public_record(record, game, console, short(file))
         return
@@ -322,13 +322,16 @@ def serve(
     db: Annotated[Optional[str], typer.Option(help="a database URL instead, e.g. postgresql://user@host/astrarium")] = None,
     compress: Annotated[bool, typer.Option("--compress", help="compress WebSocket messages (for players on slow connections)")] = False,
     processes: Annotated[int, typer.Option(min=1, max=64, help="server processes sharing the port and the database")] = 1,
+    connections_per_address: Annotated[
+        Optional[int], typer.Option(min=1, max=1_000_000, help="WebSocket connections one address may hold open (default 32)")
+    ] = None,
 ) -> None:
     """Run the web table: play in a browser with friends and computer players (docs/server.md)."""
     try:
         from astrarium.web.serve import run
     except ImportError as exc:
         raise fail(f"the web table needs its extra: pip install 'astrarium[web]' ({exc.name} is missing)") from exc
-    run(host, port, data, db, compress=compress, processes=processes)
+    run(host, port, data, db, compress=compress, processes=processes, connections_per_address=connections_per_address)
 
 
 @app.command()
@@ -351,7 +354,7 @@ def puzzle(
         chosen: Puzzle | None = game.puzzle_of_the_day(day)
         assert chosen is not None
         note, easier = today_note(game, chosen, day)
-        console.print(escape(note), soft_wrap=True)
+        console.print(escape(note))
     else:
         wanted = parse_number(number.strip()) if number.strip().isdigit() else None
         chosen = next((p for p in puzzles if p.number == wanted), None)
@@ -370,7 +373,7 @@ def agents() -> None:
         games = agent_games(name)
         kinds.append(name if games is None else f"{name} ({', '.join(games)} only)")
     console.print(escape(", ".join(kinds)))
-    console.print("Levels: " + "; ".join(f"[cyan]{level.name}[/] {escape(level.summary)}" for level in LEVELS.values()), soft_wrap=True)
+    console.print("Levels: " + "; ".join(f"[cyan]{level.name}[/] {escape(level.summary)}" for level in LEVELS.values()))
 
 
 app.command("arena")(arena)

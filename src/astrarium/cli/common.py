@@ -22,7 +22,7 @@ from astrarium.core.errors import short
 
 #: Standard output (positions, tables) and standard error (error lines, warnings).
 console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False, soft_wrap=True)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)  # one line an error, for logs and scripts
 
 #: The longest error message printed, in characters.
 MAX_MESSAGE_CHARS = 400

@@ -132,7 +132,7 @@ def choose_options(ask: Ask, console: Console, game: Game, players: int) -> dict
         if number is None:
             return chosen
         option = offered[number - 1]
-        console.print(f"{escape(option.name)}: {escape(option.help)}", soft_wrap=True)  # the whole line the table cut
+        console.print(f"{escape(option.name)}: {escape(option.help)}")  # the whole line the table cut
         if option.kind is bool:
             value: Any = not values[option.name]
         else:

@@ -118,13 +118,13 @@ class PuzzleTable:
 
     def _hint(self) -> None:
         """The hint under the prompt (the board stays where it is, above it)."""
-        self.console.print(f"[green]{escape(puzzle_hint(self.game, self.puzzle, self.state))}[/]", soft_wrap=True)
+        self.console.print(f"[green]{escape(puzzle_hint(self.game, self.puzzle, self.state))}[/]")
 
     def _help(self) -> None:
-        self.console.print(PUZZLE_HELP + (" [bold]easier[/] (this week's easiest puzzle)." if self.easier else ""), soft_wrap=True)
+        self.console.print(PUZZLE_HELP + (" [bold]easier[/] (this week's easiest puzzle)." if self.easier else ""))
         notation = self.game.notation_help
         if notation:
-            self.console.print(f"Notation: {escape(notation)}", soft_wrap=True)
+            self.console.print(f"Notation: {escape(notation)}")
 
     def _easier(self) -> bool | None:
         self.switch = self.easier

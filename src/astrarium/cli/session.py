@@ -282,7 +282,7 @@ class PlayLoop:
         self._play(action, seat)
         if not self.humans:  # a game between computers: its log, move by move
             told = self.told[-1]
-            self.console.print(f"[dim]Seat {seat} ({escape(self.seats[seat])}) plays move {told.number}:[/]", soft_wrap=True)
+            self.console.print(f"[dim]Seat {seat} ({escape(self.seats[seat])}) plays move {told.number}:[/]")
             self._print_lines(told.lines[None], indent="  ")
 
     def _stop_thinking(self, seat: int) -> None:
@@ -335,7 +335,7 @@ class PlayLoop:
             self.forced.add(len(self.movers) - 1)
             told = self.told[-1]
             only = escape(told.notation)
-            self.console.print(f"[dim]Move {told.number}: seat {seat} has one choice, {only}, played for you.[/]", soft_wrap=True)
+            self.console.print(f"[dim]Move {told.number}: seat {seat} has one choice, {only}, played for you.[/]")
             return
         if game.hidden_information and len(self.humans) > 1 and self._last_human not in (None, seat):
             self.console.clear()
@@ -380,7 +380,7 @@ class PlayLoop:
         if folded:
             self.console.print(f"[dim]   … {folded} earlier {'line' if folded == 1 else 'lines'} folded: type history for every move[/]")
         for line in kept:
-            self.console.print(line, soft_wrap=True)
+            self.console.print(line)
         return 1 + bool(folded) + sum(screen_rows(line, width) for line in kept)
 
     def _recap_room(self, seat: int, legal: list[Any]) -> int:
@@ -398,11 +398,11 @@ class PlayLoop:
 
     def _print_told(self, told: Told, viewer: int | None, said_later: str = "") -> None:
         for line in self._told_lines(told, viewer, said_later):
-            self.console.print(line, soft_wrap=True)
+            self.console.print(line)
 
     def _print_lines(self, lines: list[str], indent: str) -> None:
         for line in lines:
-            self.console.print(f"{indent}{escape(line)}", soft_wrap=True)
+            self.console.print(f"{indent}{escape(line)}")
 
     def _offer(self, legal: list[Any]) -> None:
         """Tell a line-editing prompt which notations to complete (a scripted ask has nothing to be told)."""
@@ -499,12 +499,12 @@ class PlayLoop:
             listed = ", ".join(sorted(names))
             raise ValueError(f"{word} needs a name, e.g. {word} {example}; known: {listed}")
         text = game.card_text(rest, self.state) if word == "card" else game.info(rest, self.state)
-        self.console.print(escape(text), soft_wrap=False)
+        self.console.print(escape(text))
 
     def _hint(self) -> None:
         """The easy player's choice for this position and why, in one line (it is not played: the person decides)."""
         hint = suggest(self.state, seed=self.state.seed + self.state.move_number)
-        self.console.print(f"[green]Hint:[/] {escape(one_line(hint.line(), WORDS_CHARS))}", soft_wrap=True)
+        self.console.print(f"[green]Hint:[/] {escape(one_line(hint.line(), WORDS_CHARS))}")
 
     def _history(self, seat: int) -> None:
         if not self.told:
@@ -633,8 +633,8 @@ class PlayLoop:
         if outcome is not None:
             logged = not self.humans and any(reason in line for line in said)  # a game between computers told it already
             if not shown and not logged:
-                self.console.print(f"[bold]{escape(outcome.reason)}[/]", soft_wrap=True)
-            self.console.print(f"[bold]{escape(self._verdict(outcome.winners))}[/]", soft_wrap=True)
+                self.console.print(f"[bold]{escape(outcome.reason)}[/]")
+            self.console.print(f"[bold]{escape(self._verdict(outcome.winners))}[/]")
             returns = state.returns()
             scores = outcome.scores
             for seat in range(state.players):
