@@ -79,3 +79,18 @@ def test_a_server_process_collects_cyclic_garbage_in_larger_steps(tmp_path: Path
         assert gc.get_threshold() == COLLECTOR_THRESHOLDS
     finally:
         gc.set_threshold(*before)
+
+
+def test_astrarium_serve_passes_the_connection_limit_to_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    import astrarium.web.serve as serve_module
+    from astrarium.cli import app
+
+    started: dict[str, object] = {}
+    monkeypatch.setattr(serve_module, "run", lambda *args, **kwargs: started.update(kwargs))
+    result = CliRunner().invoke(app, ["serve", "--connections-per-address", "5"])
+    assert result.exit_code == 0, result.output
+    assert started["connections_per_address"] == 5
+    refused = CliRunner().invoke(app, ["serve", "--connections-per-address", "0"])
+    assert refused.exit_code == 2
