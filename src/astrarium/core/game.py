@@ -696,6 +696,21 @@ def _name_key(name: str) -> str:
     return " ".join(name.lower().replace("-", " ").replace("_", " ").split())
 
 
+def _by_mark(texts: Mapping[str, str], wanted: str) -> str | None:
+    """The name whose text begins with how the board marks it (``ESC on the board: ...`` answers ``ESC``)."""
+    for key, text in texts.items():
+        marks, sep, _ = text.partition(" on the board")
+        if sep and wanted in {_name_key(mark) for mark in marks.replace(" or ", ",").split(",")}:
+            return key
+    return None
+
+
+def _by_word(keys: Mapping[str, str], wanted: str) -> str | None:
+    """The one name that holds ``wanted`` as a whole word (``offence`` answers ``offence position``), else None."""
+    holding = [key for folded, key in keys.items() if wanted and wanted in folded.split()]
+    return holding[0] if len(holding) == 1 else None
+
+
 def _look_up(texts: Mapping[str, str], name: str, kind: str, title: str) -> str:
     """The text of ``name`` among ``texts`` (any case; ``solar lion`` finds ``solar-lion``), or a ValueError.
 
@@ -706,9 +721,9 @@ def _look_up(texts: Mapping[str, str], name: str, kind: str, title: str) -> str:
 
     wanted = _name_key(name)
     keys = {_name_key(key): key for key in texts}
-    if wanted in keys:
-        key = keys[wanted]
-        return f"{key}: {texts[key]}"
+    found = keys.get(wanted) or _by_mark(texts, wanted) or _by_word(keys, wanted)
+    if found is not None:
+        return f"{found}: {texts[found]}"
     close = difflib.get_close_matches(wanted, list(keys), n=4, cutoff=0.5)
     if not close:
         close = [k for k in keys if wanted and (wanted in k or k in wanted)][:4]

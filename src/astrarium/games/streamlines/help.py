@@ -50,7 +50,8 @@ def things(state: Any = None) -> dict[str, str]:
         "planet": "P on the board: a ship here may 'draw' (one action) to load cards. Each turn the Clock draws a card "
         "for every planet; two Collapses turn it into a black hole.",
         "escape": "ESC on the board: a ship here may 'drop' its refugees to rescue them.",
-        "black hole": "a collapsed planet: a ship that enters it, or stands on it when it forms, is lost with its cargo.",
+        "black hole": "BH or (BH) on the board: a collapsed planet: a ship that enters it, or stands on it when it forms, "
+        "is lost with its cargo.",
         "warned": "a planet with one Collapse on it: the next Collapse starts its collapse.",
         "collapsing": "a planet that becomes a black hole after every player's next turn.",
         "clock": "the start of each turn: one card drawn for every planet; a Collapse acts on that planet, anything else is discarded.",
