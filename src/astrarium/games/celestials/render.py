@@ -94,15 +94,14 @@ def _parts(state: CelestialsState, seat: int | None, width: int, rows: int) -> l
             stats = "" if card.kind in (Kind.SPELL, Kind.ADVANCE) else f" {card.damage}/{card.health}"
             hand.append(f"{card.key}{stats}")
         parts.append((TEXT, f"your hand: {escape(', '.join(hand)) or '(empty)'}"))
+    limit = state.options["turn_limit"]  # counted as the log counts: each player's own turns
+    mover = state.rules.decks[state.turn].character if state.current_player is not None else ""
+    turn = min(state.turns_done // 2 + 1, limit)
+    whose = f"{escape(mover)}'s turn" if mover else "turn"
+    parts.append((TEXT, f"{whose} {turn} of {limit}, step: {STEP_NAMES[state.step]}"))
     if state.votes:
         who = state.rules.decks[state.votes[0]].character
         parts.append((TEXT, f"[bold]both draw piles are empty: {escape(who)}, reshuffle the discard piles? (reshuffle yes|no)[/]"))
-    else:
-        limit = state.options["turn_limit"]  # counted as the log counts: each player's own turns
-        mover = state.rules.decks[state.turn].character if state.current_player is not None else ""
-        turn = min(state.turns_done // 2 + 1, limit)
-        whose = f"{escape(mover)}'s turn" if mover else "turn"
-        parts.append((TEXT, f"{whose} {turn} of {limit}, step: {STEP_NAMES[state.step]}"))
     return parts
 
 
