@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from astrarium.core import Outcome, Rng, State
@@ -271,21 +272,9 @@ class StreamlinesState(State):
         can_draw = self.bonus_draw or (left > 0 and (self.deck or self.discard))
         if planet >= 0 and self.stage[planet] != BLACK_HOLE and can_draw:
             out.append(_DRAW)
-        room = len(cargo) < powers[CARGO]
         if (left > 0 or self.free_lay) and cargo:
-            kinds = sorted(set(cargo))
-            if self.laid[sq] < 0 and planet < 0 and not self.escape[sq]:
-                for kind in kinds:
-                    if kind in _STREAMLINES:
-                        out += [_lay(kind, mask) for mask in _LAY_MASKS[kind]]
-                    elif kind in _GATES:
-                        out.append(_lay(kind, 0))
-            if left > 0 and self.escape[sq] and REFUGEE in cargo:
-                out.append(_DROP)
-            for other in range(self.players if left > 0 else 0):
-                if other != seat and self.pos[other] == sq and len(self.cargo[other]) < self.powers[other][CARGO]:
-                    out += [_give(kind, other) for kind in kinds]
-        if powers[PICKUP] and self.laid[sq] >= 0 and room:
+            self._cargo_actions(seat, sq, planet, left, cargo, out)
+        if powers[PICKUP] and self.laid[sq] >= 0 and len(cargo) < powers[CARGO]:
             out.append(_PICKUP_ACTION)
         if powers[EXTRA_MOVE] and not self.gate_stopped:
             out.append(_EXTRA_ACTION)
@@ -295,6 +284,23 @@ class StreamlinesState(State):
                 out.append(_ENGINEER_CCW)
         out.append(_END)
         return out
+
+    def _cargo_actions(self, seat: int, sq: int, planet: int, left: int, cargo: list[int], out: list[Any]) -> None:
+        """Add what the ship on ``sq`` can do with its cargo: lay a card on its empty square (a streamline every way it
+        can point, a gate), and with an action left drop refugees at an escape or give a card to a ship beside it with
+        room in its hold."""
+        kinds = sorted(set(cargo))
+        if self.laid[sq] < 0 and planet < 0 and not self.escape[sq]:
+            for kind in kinds:
+                if kind in _STREAMLINES:
+                    out += [_lay(kind, mask) for mask in _LAY_MASKS[kind]]
+                elif kind in _GATES:
+                    out.append(_lay(kind, 0))
+        if left > 0 and self.escape[sq] and REFUGEE in cargo:
+            out.append(_DROP)
+        for other in range(self.players if left > 0 else 0):
+            if other != seat and self.pos[other] == sq and len(self.cargo[other]) < self.powers[other][CARGO]:
+                out += [_give(kind, other) for kind in kinds]
 
     def parse_action(self, text: str) -> Any:
         """The action ``text`` names. A move may be written by any whole path to an offered end square:
@@ -313,87 +319,23 @@ class StreamlinesState(State):
         return same_move(self, self.pos[self.turn], move)
 
     def explain_illegal(self, action: Any) -> str:
-        """Why ``action`` is not legal here, for any object at all (crafted fields included)."""
+        """Why ``action`` is not legal here, for any object at all (crafted fields included): the rule of its kind of
+        action that it breaks (table ``_REFUSALS``), after what holds for every kind (an over-full hold, no actions left)."""
         problem = act.problem(action)
         if problem is not None:
             return problem
         seat = self.turn
-        sq = self.pos[seat]
-        where = f"{who(seat, start=False)} on {square_name(sq)}"
-        powers = self.powers[seat]
-        left = powers[ACTION] - self.used
+        where = f"{who(seat, start=False)} on {square_name(self.pos[seat])}"
+        left = self.powers[seat][ACTION] - self.used
         kind = type(action)
         if self.pending_dump and kind is not Dump:
             return f"{action}: the hold of {where} is over-full; first dump a cargo card (dump CARD)"
-        if kind is Dump:
-            if not self.pending_dump:
-                return f"{action}: cards are dumped only when a drawn card over-fills the hold"
-            return f"{action}: {where} carries no {NAMES[action.kind]} card"
-        if kind is Move:
-            if self.gate_stopped:
-                return f"{action}: {where} jumped through a Gate this turn and must stay there until next turn"
-            if left <= 0 and self.free_moves <= 0:
-                return f"{action}: {where} has no actions left this turn"
-            reason = self.why_path_illegal(sq, action.path, action.jump)
-            if reason:
-                return f"{action}: {reason}"
-            same = self.same_move(action)
-            if same is not None:
-                return f"{action}: this path ends where {same} does and is that move; play it as {same}"
-            return f"{action}: not a move from {square_name(sq)}; legal moves: " + ", ".join(str(m) for m in self.moves_from(sq))
-        if kind is act.Draw:
-            planet = self.planet_at[sq]
-            if planet < 0:
-                return f"draw: cards are drawn only on a Planet square, and {where} is not on one"
-            if self.stage[planet] == BLACK_HOLE:
-                return f"draw: the planet at {square_name(sq)} is a black hole and no longer a source of cards"
-            if left <= 0 and not self.deck:
-                return (
-                    f"draw: {where} has no actions left this turn, and the deck is empty: "
-                    "a free draw needs cards left in the deck (it never reshuffles)"
-                )
-            if left <= 0:
-                return f"draw: {where} has no actions left this turn"
-            return "draw: the deck and the discard pile are both empty"
         if left <= 0 and (kind in (Give, act.DropOff) or kind is Lay and not self.free_lay):
             return f"{action}: {where} has no actions left this turn"
-        if kind is Lay:
-            if action.kind not in self.cargo[seat]:
-                return f"{action}: {where} carries no {NAMES[action.kind]} card"
-            if self.laid[sq] >= 0 or self.planet_at[sq] >= 0 or self.escape[sq]:
-                return f"{action}: cards are laid on the ship's own square, and {square_name(sq)} is not empty"
-            return f"{action}: a {NAMES[action.kind]} card cannot point that way"
-        if kind is act.DropOff:
-            if not self.escape[sq]:
-                return f"drop: refugees are dropped off only at an Escape square, and {square_name(sq)} is not one"
-            return f"drop: {where} carries no refugees"
-        if kind is Give:
-            if action.seat == seat:
-                return f"{action}: {where} cannot give cargo to itself; give to another ship on its square"
-            if not 0 <= action.seat < self.players:
-                return f"{action}: no ship has the seat number {action.seat} in a game of {self.players} players"
-            if self.pos[action.seat] != sq:
-                return f"{action}: cargo is transferred only to a ship on the same square"
-            if action.kind not in self.cargo[seat]:
-                return f"{action}: {where} carries no {NAMES[action.kind]} card"
-            return f"{action}: the hold of {who(action.seat, start=False)} is full"
-        if kind is act.UsePickup:
-            if not powers[PICKUP]:
-                return f"pickup: {where} has no Pickup card"
-            if self.laid[sq] < 0:
-                return f"pickup: there is no card on {square_name(sq)} to pick up"
-            return f"pickup: {where} has no room in its hold"
-        if kind is act.UseExtraMove:
-            if not powers[EXTRA_MOVE]:
-                return f"extra: {where} has no Extra Move card"
-            return f"extra: {where} jumped through a Gate this turn and must stay there"
-        if kind is Engineer:
-            if not powers[ENGINEERING]:
-                return f"{action}: {where} has no Engineering card"
-            if self.laid[sq] not in STREAMLINES:
-                return f"{action}: there is no streamline card under {where}"
-            return f"{action}: turning this card either way gives the same streamline; write engineer cw"
-        return f"{action} is not a legal action now; {self._legal_hint()}"
+        refuse = _REFUSALS.get(kind)
+        if refuse is None:
+            return f"{action} is not a legal action now; {self._legal_hint()}"
+        return refuse(self, action, where, left)
 
     # -- playing -------------------------------------------------------------------
     def _apply(self, action: Any) -> None:
@@ -708,3 +650,111 @@ def _give(kind: int, seat: int) -> Give:
 
 
 __all__ = ["STAGE_NAMES", "StreamlinesState"]
+
+
+# -- why an action is refused, one function per kind of action (``explain_illegal``) ----------------------------------
+# Each takes the position, the action, the acting ship in words (``where``) and the actions it has left this turn.
+
+
+def _refuse_dump(st: StreamlinesState, action: Dump, where: str, left: int) -> str:
+    if not st.pending_dump:
+        return f"{action}: cards are dumped only when a drawn card over-fills the hold"
+    return f"{action}: {where} carries no {NAMES[action.kind]} card"
+
+
+def _refuse_move(st: StreamlinesState, action: Move, where: str, left: int) -> str:
+    sq = st.pos[st.turn]
+    if st.gate_stopped:
+        return f"{action}: {where} jumped through a Gate this turn and must stay there until next turn"
+    if left <= 0 and st.free_moves <= 0:
+        return f"{action}: {where} has no actions left this turn"
+    reason = st.why_path_illegal(sq, action.path, action.jump)
+    if reason:
+        return f"{action}: {reason}"
+    same = st.same_move(action)
+    if same is not None:
+        return f"{action}: this path ends where {same} does and is that move; play it as {same}"
+    return f"{action}: not a move from {square_name(sq)}; legal moves: " + ", ".join(str(m) for m in st.moves_from(sq))
+
+
+def _refuse_draw(st: StreamlinesState, action: act.Draw, where: str, left: int) -> str:
+    sq = st.pos[st.turn]
+    planet = st.planet_at[sq]
+    if planet < 0:
+        return f"draw: cards are drawn only on a Planet square, and {where} is not on one"
+    if st.stage[planet] == BLACK_HOLE:
+        return f"draw: the planet at {square_name(sq)} is a black hole and no longer a source of cards"
+    if left <= 0 and not st.deck:
+        return (
+            f"draw: {where} has no actions left this turn, and the deck is empty: "
+            "a free draw needs cards left in the deck (it never reshuffles)"
+        )
+    if left <= 0:
+        return f"draw: {where} has no actions left this turn"
+    return "draw: the deck and the discard pile are both empty"
+
+
+def _refuse_lay(st: StreamlinesState, action: Lay, where: str, left: int) -> str:
+    sq = st.pos[st.turn]
+    if action.kind not in st.cargo[st.turn]:
+        return f"{action}: {where} carries no {NAMES[action.kind]} card"
+    if st.laid[sq] >= 0 or st.planet_at[sq] >= 0 or st.escape[sq]:
+        return f"{action}: cards are laid on the ship's own square, and {square_name(sq)} is not empty"
+    return f"{action}: a {NAMES[action.kind]} card cannot point that way"
+
+
+def _refuse_drop(st: StreamlinesState, action: act.DropOff, where: str, left: int) -> str:
+    sq = st.pos[st.turn]
+    if not st.escape[sq]:
+        return f"drop: refugees are dropped off only at an Escape square, and {square_name(sq)} is not one"
+    return f"drop: {where} carries no refugees"
+
+
+def _refuse_give(st: StreamlinesState, action: Give, where: str, left: int) -> str:
+    seat = st.turn
+    if action.seat == seat:
+        return f"{action}: {where} cannot give cargo to itself; give to another ship on its square"
+    if not 0 <= action.seat < st.players:
+        return f"{action}: no ship has the seat number {action.seat} in a game of {st.players} players"
+    if st.pos[action.seat] != st.pos[seat]:
+        return f"{action}: cargo is transferred only to a ship on the same square"
+    if action.kind not in st.cargo[seat]:
+        return f"{action}: {where} carries no {NAMES[action.kind]} card"
+    return f"{action}: the hold of {who(action.seat, start=False)} is full"
+
+
+def _refuse_pickup(st: StreamlinesState, action: act.UsePickup, where: str, left: int) -> str:
+    if not st.powers[st.turn][PICKUP]:
+        return f"pickup: {where} has no Pickup card"
+    sq = st.pos[st.turn]
+    if st.laid[sq] < 0:
+        return f"pickup: there is no card on {square_name(sq)} to pick up"
+    return f"pickup: {where} has no room in its hold"
+
+
+def _refuse_extra(st: StreamlinesState, action: act.UseExtraMove, where: str, left: int) -> str:
+    if not st.powers[st.turn][EXTRA_MOVE]:
+        return f"extra: {where} has no Extra Move card"
+    return f"extra: {where} jumped through a Gate this turn and must stay there"
+
+
+def _refuse_engineer(st: StreamlinesState, action: Engineer, where: str, left: int) -> str:
+    if not st.powers[st.turn][ENGINEERING]:
+        return f"{action}: {where} has no Engineering card"
+    if st.laid[st.pos[st.turn]] not in STREAMLINES:
+        return f"{action}: there is no streamline card under {where}"
+    return f"{action}: turning this card either way gives the same streamline; write engineer cw"
+
+
+#: Why each kind of action is refused, by its class.
+_REFUSALS: dict[type, Callable[[StreamlinesState, Any, str, int], str]] = {
+    Dump: _refuse_dump,
+    Move: _refuse_move,
+    act.Draw: _refuse_draw,
+    Lay: _refuse_lay,
+    act.DropOff: _refuse_drop,
+    Give: _refuse_give,
+    act.UsePickup: _refuse_pickup,
+    act.UseExtraMove: _refuse_extra,
+    Engineer: _refuse_engineer,
+}
