@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test test-slow test-compiled bench lint clean install pictures serve bench-server
+.PHONY: play test test-slow test-compiled bench lint clean install pictures serve bench-server docs
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -16,11 +16,15 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@touch $@ $(VENV)/.installed
+	@touch $@ $(VENV)/.installed $(VENV)/.installed-docs
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
-	@touch $@ $(VENV)/.installed $(VENV)/.installed-test
+	@touch $@ $(VENV)/.installed $(VENV)/.installed-test $(VENV)/.installed-docs
+
+$(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	@touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-web: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[web]'
@@ -55,6 +59,11 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks scripts hatch_build.py
 	$(BIN)/ruff format --check src tests benchmarks scripts hatch_build.py
 	$(BIN)/mypy src/astrarium
+
+# The documentation site with the API reference from the docstrings (mkdocs.yml), offline, into build/docs.
+# Strict: a broken link, a missing page or a docstring naming an object that does not exist fails it.
+docs: $(VENV)/.installed-docs
+	$(BIN)/mkdocs build --strict --site-dir build/docs
 
 serve: $(VENV)/.installed-web
 	$(BIN)/astrarium serve
