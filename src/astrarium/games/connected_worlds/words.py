@@ -23,10 +23,10 @@ from astrarium.core.words import as_int as _int
 from astrarium.core.words import as_list as _list
 from astrarium.core.words import as_map as _map
 from astrarium.core.words import as_text as _text
+from astrarium.core.words import entry, mark, new_events, next_line, outcome_lines, outcome_of, round_line, seat_count, seats_named, who
 from astrarium.core.words import join_words as _join
 from astrarium.core.words import plural as _plural
 
-SEAT_MARKS = ("A", "B", "C", "D")
 SPACE = "S"
 
 _COMBAT = re.compile(
@@ -37,19 +37,6 @@ _SEAT = re.compile(r"\bseat (\d)\b")
 
 
 # -- small readers that never fail on a missing or odd value -------------------------------
-
-
-def mark(seat: int) -> str:
-    return SEAT_MARKS[seat % 4]
-
-
-def who(seat: int | None) -> str:
-    """A seat as the picture names it: ``A (seat 0)``."""
-    if seat is None or seat < 0:
-        return "The game"
-    return f"{mark(seat)} (seat {seat})"
-
-
 def _plural_name(name: str) -> str:
     """``Harvesters``; a name already ending in s (``Scientists``) stays as it is."""
     return name if name.endswith("s") else name + "s"
@@ -78,8 +65,7 @@ class Cards:
 
 
 def _player(view: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
-    players = _list(view.get("players"))
-    return _map(players[seat]) if seat is not None and 0 <= seat < len(players) else {}
+    return entry(view, "players", seat)
 
 
 def _board_name(view: Mapping[str, Any], hex_name: str) -> str:
@@ -202,7 +188,7 @@ def combat_words(event: str) -> str:
     """A combat event for players: who attacked with what, against what, and who is left."""
     m = _COMBAT.fullmatch(event)
     if not m:
-        text = _SEAT.sub(lambda s: mark(int(s.group(1))), event.strip())
+        text = seats_named(event.strip(), _SEAT)
         return (text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")) if text else ""
     where, attacker, attacking, defending, base, owner, attackers_left, defenders_left = m.groups()
     against = _numbers(defending)
@@ -211,16 +197,6 @@ def combat_words(event: str) -> str:
         foes.append(f"{mark(int(owner))}'s base of strength {base}")
     line = f"Combat at {where}: {mark(int(attacker))} attacks with {_units(_numbers(attacking))} against {_join(foes) or 'nothing'}"
     return line + f"; attackers left: {_strengths(_numbers(attackers_left))}; defenders left: {_strengths(_numbers(defenders_left))}."
-
-
-def new_events(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    """The events in ``after`` that are not in ``before`` (the game keeps the last few: the overlap is removed)."""
-    old = [e for e in _list(before.get("events")) if isinstance(e, str)]
-    new = [e for e in _list(after.get("events")) if isinstance(e, str)]
-    for k in range(min(len(old), len(new)), 0, -1):
-        if old[len(old) - k :] == new[:k]:
-            return new[k:]
-    return new
 
 
 def _bases(view: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
@@ -303,40 +279,13 @@ def _draw_lines(seat: int | None, cards: Cards, before: Mapping[str, Any], after
 
 
 def _next_lines(seat: int | None, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    if _outcome_of(after) is not None:
+    if outcome_of(after) is not None:
         return []
     lines = []
-    round_b, round_a = _int(before.get("round")), _int(after.get("round"))
-    if round_b is not None and round_a is not None and round_a > round_b:
-        limit = _int(after.get("round_limit"))
-        lines.append(f"Round {round_a} of {limit} begins." if limit else f"Round {round_a} begins.")
+    lines.append(round_line(before, after, "round_limit"))
     if before.get("phase") == "setup" and after.get("phase") == "main":
         lines.append("Every player has founded a base: play begins.")
-    nxt = _int(after.get("to_move"))
-    if nxt is not None and nxt != seat:
-        lines.append(f"{who(nxt)} is next.")
-    return lines
-
-
-def _outcome_of(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    outcome = view.get("outcome", view.get("over"))
-    return outcome if isinstance(outcome, Mapping) else None
-
-
-def _outcome(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    outcome = _outcome_of(after)
-    if outcome is None or _outcome_of(before) is not None:
-        return []
-    reason = _text(outcome.get("reason"))
-    lines = [f"Game over: {reason}." if reason else "Game over."]
-    winners = [w for w in _list(outcome.get("winners")) if _int(w) is not None]
-    players = len(_list(after.get("players"))) or _int(after.get("players_count")) or 0
-    if not winners or len(winners) == players:
-        lines.append("The game is a draw.")
-    elif len(winners) == 1:
-        lines.append(f"{who(winners[0])} wins.")
-    else:
-        lines.append(f"{_join([who(w) for w in winners])} share the win.")
+    lines.append(next_line(seat, after))
     return lines
 
 
@@ -361,5 +310,5 @@ def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any])
     if verb == "end":
         lines += _draw_lines(seat, cards, before, after)
     lines += _next_lines(seat, before, after)
-    lines += _outcome(before, after)
+    lines += outcome_lines(before, after, seat_count(after, "players"))
     return [line for line in lines if line]

@@ -11,34 +11,19 @@ holds), and every other seat hears how many were drawn.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from astrarium.core.words import as_int as _int
 from astrarium.core.words import as_list as _list
 from astrarium.core.words import as_text as _text
+from astrarium.core.words import cards_gained, mark, next_line, outcome_lines, round_line, seat_count, who
 from astrarium.core.words import join_words as _join
 from astrarium.core.words import plural as _plural
 from astrarium.games.constellations.board import OBJECTS, STAR_RANGES
 
-SEAT_MARKS = ("A", "B", "C", "D")
-
 
 # -- small readers that never fail on a missing or odd value -------------------------------
-
-
-def who(seat: int | None) -> str:
-    """A seat as the picture names it: ``A (seat 0)``."""
-    if seat is None or seat < 0:
-        return "The game"
-    return f"{SEAT_MARKS[seat % 4]} (seat {seat})"
-
-
-def _mark(seat: int) -> str:
-    return SEAT_MARKS[seat % 4]
-
-
 def _score_of(view: Mapping[str, Any], seat: int) -> int | None:
     scores = _list(view.get("scores"))
     return _int(scores[seat]) if 0 <= seat < len(scores) else None
@@ -165,7 +150,7 @@ def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any])
         lines = [f"{mover}: {notation}"]
 
     lines += _turn_end(seat, verb, arg.lower(), before, after, own)
-    lines += _outcome(after, before)
+    lines += outcome_lines(before, after, seat_count(after, "scores"), scored=True)
     return [line for line in lines if line]
 
 
@@ -186,23 +171,16 @@ def _turn_end(seat: int | None, verb: str, card: str, before: Mapping[str, Any],
     sizes = _list(before.get("hand_sizes"))
     held = _int(sizes[seat]) if 0 <= seat < len(sizes) else None
     if verb in ("rot", "rotate", "pass"):
-        lines.append(f"No card in {_mark(seat)}'s hand is found on the board, so the turn ends.")
+        lines.append(f"No card in {mark(seat)}'s hand is found on the board, so the turn ends.")
     elif verb == "play":
         if held is not None and held <= 1:
             lines.append(f"{name} has played every card, so the turn ends.")
         else:
-            lines.append(f"No card left in {_mark(seat)}'s hand is found on the board, so the turn ends.")
+            lines.append(f"No card left in {mark(seat)}'s hand is found on the board, so the turn ends.")
     lines += _refill(seat, verb, card, before, after, own)
     if after.get("outcome"):
         return lines
-    before_round, after_round = _int(before.get("round")), _int(after.get("round"))
-    if before_round is not None and after_round is not None and after_round > before_round:
-        limit = _int(after.get("max_rounds"))
-        lines.append(f"Round {after_round} of {limit} begins." if limit else f"Round {after_round} begins.")
-    nxt = _int(after.get("to_move"))
-    if nxt is not None and nxt != seat:
-        lines.append(f"{who(nxt)} is next.")
-    return lines
+    return [*lines, round_line(before, after, "max_rounds"), next_line(seat, after)]
 
 
 def _refill(seat: int, verb: str, card: str, before: Mapping[str, Any], after: Mapping[str, Any], own: bool) -> list[str]:
@@ -221,7 +199,7 @@ def _refill(seat: int, verb: str, card: str, before: Mapping[str, Any], after: M
         if deck_after == 0:
             lines.append("The deck is now empty.")
     elif deck_before == 0 and _short_hand(seat, after):
-        lines.append(f"The deck is empty: {_mark(seat)}'s hand cannot be refilled.")
+        lines.append(f"The deck is empty: {mark(seat)}'s hand cannot be refilled.")
     return lines
 
 
@@ -235,32 +213,4 @@ def _drawn_cards(before: Mapping[str, Any], after: Mapping[str, Any], left: str 
     old, new = _hand(before), _hand(after)
     if old is None or new is None:
         return []
-    remaining = Counter(old)
-    if left is not None and remaining[left] > 0:
-        remaining[left] -= 1
-    gained = Counter(new) - remaining
-    return sorted(gained.elements())
-
-
-def _outcome(after: Mapping[str, Any], before: Mapping[str, Any]) -> list[str]:
-    outcome = after.get("outcome")
-    if not isinstance(outcome, Mapping) or before.get("outcome"):
-        return []
-    reason = _text(outcome.get("reason"))
-    lines = [f"Game over: {reason}." if reason else "Game over."]
-    winners = [w for w in _list(outcome.get("winners")) if _int(w) is not None]
-    scores = _list(after.get("scores"))
-    players = len(scores) or _int(after.get("players_count")) or 0
-    if players == 1:
-        lines.append(f"{who(0)} {'wins' if winners else 'loses'}.")
-        return lines
-    if not winners or (players and len(winners) == players):
-        lines.append("The game is a draw.")
-        return lines
-    best = _score_of(after, winners[0])
-    points = f" with {_plural(best, 'point')}" if best is not None else ""
-    if len(winners) == 1:
-        lines.append(f"{who(winners[0])} wins{points}.")
-    else:
-        lines.append(f"{_join([who(w) for w in winners])} share the win{points}.")
-    return lines
+    return cards_gained(old, new, left)
