@@ -32,6 +32,17 @@ def check_record(record: Any) -> dict[str, Any]:
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     if nesting(record) > MAX_NESTING:
         raise RecordError(f"the record is nested more than {MAX_NESTING} levels deep")
+    public = _check_kind(record)
+    _check_fields(record, public)
+    if public:
+        views = record.get("views")
+        if not isinstance(views, list) or not all(isinstance(v, Mapping) for v in views) or len(views) != len(record["actions"]) + 1:
+            raise RecordError("a public record's 'views' must be a list of one view per position (the start and after each move)")
+    return dict(record)
+
+
+def _check_kind(record: Mapping[str, Any]) -> bool:
+    """Checks what kind of record this is (the format, the version, public or full); returns whether it is public."""
     fmt = record.get("format", RECORD_FORMAT)
     if fmt != RECORD_FORMAT or not isinstance(fmt, str):
         raise RecordError(f"not an astrarium record (format {short(repr(fmt), 40)})")
@@ -41,6 +52,11 @@ def check_record(record: Any) -> dict[str, Any]:
     public = record.get("public", False)
     if not isinstance(public, bool):
         raise RecordError(f"record field 'public' must be true or false, not {short(repr(public), 40)}")
+    return public
+
+
+def _check_fields(record: Mapping[str, Any], public: bool) -> None:
+    """Checks the game's fields: every one required is there (a public record has no seed), each of its type."""
     required = ("game", "players", "actions") + (() if public else ("seed",))
     missing = [key for key in required if key not in record]
     if missing:
@@ -57,11 +73,6 @@ def check_record(record: Any) -> dict[str, Any]:
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record field 'actions' must be a list of action notations (text)")
-    if public:
-        views = record.get("views")
-        if not isinstance(views, list) or not all(isinstance(v, Mapping) for v in views) or len(views) != len(actions) + 1:
-            raise RecordError("a public record's 'views' must be a list of one view per position (the start and after each move)")
-    return dict(record)
 
 
 def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
