@@ -15,7 +15,8 @@ Each part is written at most once: a repeated token is refused, never merged.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
@@ -195,65 +196,112 @@ def parse_allocation(text: str) -> Allocation:
     Every part may be given once: a second ``rot``, ``scoop``, engine order,
     ``wN``, ``dN`` or ``@S`` is refused rather than silently merged or overriding the first.
     """
-    shown = repr(short(text.strip()))
     tokens = text.strip().lower().replace(",", " ").split()
     if not tokens:
         raise IllegalAction("an empty action: write e.g. 'coast w5 d5' or 'burn retro hard w5 d3'")
-    rotate = scoop = False
-    burn: Intensity | None = None
-    direction: Facing | None = None
-    numbers: dict[str, int] = {}
-    engines_given = False
+    reading = _Reading(repr(short(text.strip())), tokens)
     i = 0
     while i < len(tokens):
-        token = tokens[i]
-        number = _NUMBER_TOKEN.fullmatch(token)
-        if token in ("rot", "rotate"):
-            if rotate:
-                raise IllegalAction(f"{shown}: 'rot' given twice; the thrusters flip the ship once a turn (1 energy)")
-            rotate = True
-        elif token == "coast":
-            if engines_given:
-                raise IllegalAction(f"{shown}: one engine order a turn (coast or one burn)")
-            engines_given = True
-        elif token == "burn":
-            if engines_given and burn is None:
-                raise IllegalAction(f"{shown}: one engine order a turn (coast or one burn)")
-            if engines_given:
-                raise IllegalAction(f"{shown}: only one burn can be allocated per turn")
-            engines_given = True
-            facing = _FACING_WORDS.get(tokens[i + 1]) if i + 1 < len(tokens) else None
-            level = _INTENSITY_WORDS.get(tokens[i + 2]) if i + 2 < len(tokens) else None
-            if facing is None or level is None:
-                raise IllegalAction(f"{shown}: write a burn as 'burn pro|retro soft|hard|extreme'")
-            direction, burn = facing, level
-            i += 2
-        elif token == "scoop":
-            if scoop:
-                raise IllegalAction(f"{shown}: 'scoop' given twice; the fuel scoop is switched on once a turn (5 energy)")
-            scoop = True
-        elif number is not None:
-            letter, digits = number.groups()
-            part = _NUMBER_PARTS[letter]
-            if part in numbers:
-                raise IllegalAction(f"{shown}: {part} given twice ({letter}{numbers[part]} and {short(token, 12)}); write each once")
-            if len(digits) > MAX_DIGITS:
-                raise IllegalAction(f"{shown}: {short(token, 12)} is too large; {part} is at most {MAX_NUMBER}")
-            numbers[part] = int(digits)
-        elif token[0] in _NUMBER_PARTS and any(ch.isnumeric() for ch in token[1:]):
-            part = _NUMBER_PARTS[token[0]]
-            raise IllegalAction(f"{shown}: cannot read {short(token, 20)!r}; write the {part} number with the digits 0-9, e.g. {token[0]}5")
-        else:
-            raise IllegalAction(
-                f"{shown}: cannot read {short(token, 20)!r}; write e.g. {READING_EXAMPLES}, "
-                "with w<weapons> d<defense> and @<seat> for a target"
-            )
-        i += 1
-    if not engines_given:
-        raise IllegalAction(f"{shown}: say 'coast' or 'burn <pro|retro> <soft|hard|extreme>'")
-    weapons = numbers.get("weapons", 0)
-    defense = numbers.get("defense")
-    if defense is None:
-        spent = (ROTATION_COST if rotate else 0) + (int(burn) if burn else 0) + (SCOOP_COST if scoop else 0) + weapons
-        defense = max(0, ENERGY - spent)
-    return Allocation(rotate, burn, direction, scoop, weapons, defense, numbers.get("target"))
+        read = _WORDS.get(tokens[i], _read_number)
+        i = read(reading, i) + 1
+    return reading.allocation()
+
+
+@dataclass
+class _Reading:
+    """An allocation read so far, token by token (``shown``: the text as an error message quotes it)."""
+
+    shown: str
+    tokens: list[str]
+    rotate: bool = False
+    scoop: bool = False
+    burn: Intensity | None = None
+    direction: Facing | None = None
+    engines_given: bool = False
+    numbers: dict[str, int] = field(default_factory=dict)
+
+    def allocation(self) -> Allocation:
+        """The allocation read; the defense, when not given, takes the energy the rest leaves."""
+        if not self.engines_given:
+            raise IllegalAction(f"{self.shown}: say 'coast' or 'burn <pro|retro> <soft|hard|extreme>'")
+        numbers = self.numbers
+        weapons = numbers.get("weapons", 0)
+        defense = numbers.get("defense")
+        if defense is None:
+            burn = self.burn
+            spent = (ROTATION_COST if self.rotate else 0) + (int(burn) if burn else 0) + (SCOOP_COST if self.scoop else 0) + weapons
+            defense = max(0, ENERGY - spent)
+        return Allocation(self.rotate, self.burn, self.direction, self.scoop, weapons, defense, numbers.get("target"))
+
+
+# Each reader takes the allocation read so far and the index of its token, and returns the index of the last token it read.
+
+
+def _read_rotate(reading: _Reading, i: int) -> int:
+    if reading.rotate:
+        raise IllegalAction(f"{reading.shown}: 'rot' given twice; the thrusters flip the ship once a turn (1 energy)")
+    reading.rotate = True
+    return i
+
+
+def _read_coast(reading: _Reading, i: int) -> int:
+    if reading.engines_given:
+        raise IllegalAction(f"{reading.shown}: one engine order a turn (coast or one burn)")
+    reading.engines_given = True
+    return i
+
+
+def _read_burn(reading: _Reading, i: int) -> int:
+    shown, tokens = reading.shown, reading.tokens
+    if reading.engines_given and reading.burn is None:
+        raise IllegalAction(f"{shown}: one engine order a turn (coast or one burn)")
+    if reading.engines_given:
+        raise IllegalAction(f"{shown}: only one burn can be allocated per turn")
+    reading.engines_given = True
+    facing = _FACING_WORDS.get(tokens[i + 1]) if i + 1 < len(tokens) else None
+    level = _INTENSITY_WORDS.get(tokens[i + 2]) if i + 2 < len(tokens) else None
+    if facing is None or level is None:
+        raise IllegalAction(f"{shown}: write a burn as 'burn pro|retro soft|hard|extreme'")
+    reading.direction, reading.burn = facing, level
+    return i + 2
+
+
+def _read_scoop(reading: _Reading, i: int) -> int:
+    if reading.scoop:
+        raise IllegalAction(f"{reading.shown}: 'scoop' given twice; the fuel scoop is switched on once a turn (5 energy)")
+    reading.scoop = True
+    return i
+
+
+def _read_number(reading: _Reading, i: int) -> int:
+    """``wN``, ``dN`` or ``@S``, each once and of bounded length; any other token is unreadable."""
+    shown, token, numbers = reading.shown, reading.tokens[i], reading.numbers
+    number = _NUMBER_TOKEN.fullmatch(token)
+    if number is None:
+        raise IllegalAction(_unreadable(shown, token))
+    letter, digits = number.groups()
+    part = _NUMBER_PARTS[letter]
+    if part in numbers:
+        raise IllegalAction(f"{shown}: {part} given twice ({letter}{numbers[part]} and {short(token, 12)}); write each once")
+    if len(digits) > MAX_DIGITS:
+        raise IllegalAction(f"{shown}: {short(token, 12)} is too large; {part} is at most {MAX_NUMBER}")
+    numbers[part] = int(digits)
+    return i
+
+
+def _unreadable(shown: str, token: str) -> str:
+    """Why ``token`` cannot be read: a number part not written in the digits 0-9, or a word the notation lacks."""
+    if token[0] in _NUMBER_PARTS and any(ch.isnumeric() for ch in token[1:]):
+        part = _NUMBER_PARTS[token[0]]
+        return f"{shown}: cannot read {short(token, 20)!r}; write the {part} number with the digits 0-9, e.g. {token[0]}5"
+    return f"{shown}: cannot read {short(token, 20)!r}; write e.g. {READING_EXAMPLES}, with w<weapons> d<defense> and @<seat> for a target"
+
+
+#: The readers of the notation's words; any other token is a number part or unreadable.
+_WORDS: dict[str, Callable[[_Reading, int], int]] = {
+    "rot": _read_rotate,
+    "rotate": _read_rotate,
+    "coast": _read_coast,
+    "burn": _read_burn,
+    "scoop": _read_scoop,
+}
