@@ -22,6 +22,7 @@ message can always be written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 from astrarium.core.errors import IllegalAction, short
@@ -238,39 +239,81 @@ def parse(text: str) -> object:
     if not words:
         raise IllegalAction("an empty text is not an action")
     verb, rest = words[0], words[1:]
-    simple = {"draw": DRAW, "drop": DROP, "pickup": PICKUP_ACTION, "extra": EXTRA_ACTION, "end": END}
-    if verb in simple and not rest:
-        return simple[verb]
+    if verb in _SIMPLE and not rest:
+        return _SIMPLE[verb]
+    read = _READERS.get(verb)
+    action = None if read is None else _read(read, rest, shown)
+    if action is None:
+        raise IllegalAction(f"{shown!r} is not an action; write one of: {NOTATION_HELP}")
+    return action
+
+
+def _read(read: Callable[[list[str], str], object | None], rest: list[str], shown: str) -> object | None:
+    """``read(rest, shown)``, a square, arrow or number it cannot read refused as an IllegalAction that quotes the text."""
     try:
-        if verb == "move" and len(rest) == 1:
-            route, eq, target = rest[0].partition("=")
-            steps = route.split("-")
-            if len(steps) > SQUARES:
-                raise IllegalAction(f"{shown!r}: a move enters at most {SQUARES} squares")
-            path = [parse_square(s) for s in steps]
-            if eq:
-                path.append(parse_square(target))
-            return Move(tuple(path), bool(eq))
-        if verb == "dump" and len(rest) == 1:
-            return DUMPS[_cargo_kind(rest[0], shown)]
-        if verb == "give" and len(rest) == 2:
-            if not _SEAT.fullmatch(rest[1]):
-                raise IllegalAction(f"{shown!r}: the seat to give to is a number 0 .. {MAX_SEAT}")
-            return Give(_cargo_kind(rest[0], shown), int(rest[1]))
-        if verb == "lay" and len(rest) == 1:
-            if rest[0].startswith("gate-"):
-                kind = KIND_OF_NAME.get(rest[0])
-                if kind is None or kind not in GATES:
-                    raise IllegalAction(f"{shown!r}: there is no {short(rest[0], 20)} card")
-                return Lay(kind, 0)
-            mask = parse_arrows(rest[0])
-            if mask in (0, 15):
-                raise IllegalAction(f"{shown!r}: a streamline card has one to three arrows")
-            return Lay(shape_of(mask), mask)
-        if verb == "engineer" and rest in (["cw"], ["ccw"]):
-            return ENGINEER_CW if rest[0] == "cw" else ENGINEER_CCW
+        return read(rest, shown)
     except ValueError as exc:
         if isinstance(exc, IllegalAction):
             raise
         raise IllegalAction(f"{shown!r}: {exc}") from None
-    raise IllegalAction(f"{shown!r} is not an action; write one of: {NOTATION_HELP}")
+
+
+# Each reader takes the words after the verb and the text as shown in a refusal; it returns the action, or None when
+# the words are not of the verb's form.
+
+
+def _read_move(rest: list[str], shown: str) -> object | None:
+    if len(rest) != 1:
+        return None
+    route, eq, target = rest[0].partition("=")
+    steps = route.split("-")
+    if len(steps) > SQUARES:
+        raise IllegalAction(f"{shown!r}: a move enters at most {SQUARES} squares")
+    path = [parse_square(s) for s in steps]
+    if eq:
+        path.append(parse_square(target))
+    return Move(tuple(path), bool(eq))
+
+
+def _read_dump(rest: list[str], shown: str) -> object | None:
+    return DUMPS[_cargo_kind(rest[0], shown)] if len(rest) == 1 else None
+
+
+def _read_give(rest: list[str], shown: str) -> object | None:
+    if len(rest) != 2:
+        return None
+    if not _SEAT.fullmatch(rest[1]):
+        raise IllegalAction(f"{shown!r}: the seat to give to is a number 0 .. {MAX_SEAT}")
+    return Give(_cargo_kind(rest[0], shown), int(rest[1]))
+
+
+def _read_lay(rest: list[str], shown: str) -> object | None:
+    if len(rest) != 1:
+        return None
+    if rest[0].startswith("gate-"):
+        kind = KIND_OF_NAME.get(rest[0])
+        if kind is None or kind not in GATES:
+            raise IllegalAction(f"{shown!r}: there is no {short(rest[0], 20)} card")
+        return Lay(kind, 0)
+    mask = parse_arrows(rest[0])
+    if mask in (0, 15):
+        raise IllegalAction(f"{shown!r}: a streamline card has one to three arrows")
+    return Lay(shape_of(mask), mask)
+
+
+def _read_engineer(rest: list[str], shown: str) -> object | None:
+    if rest not in (["cw"], ["ccw"]):
+        return None
+    return ENGINEER_CW if rest[0] == "cw" else ENGINEER_CCW
+
+
+#: The actions written as one word.
+_SIMPLE: dict[str, object] = {"draw": DRAW, "drop": DROP, "pickup": PICKUP_ACTION, "extra": EXTRA_ACTION, "end": END}
+#: The readers of the verbs followed by more words.
+_READERS: dict[str, Callable[[list[str], str], object | None]] = {
+    "move": _read_move,
+    "dump": _read_dump,
+    "give": _read_give,
+    "lay": _read_lay,
+    "engineer": _read_engineer,
+}
