@@ -18,15 +18,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from astrarium.core.words import as_int as _int
 from astrarium.core.words import as_list as _list
-from astrarium.core.words import as_map as _map
-from astrarium.core.words import as_text as _text
+from astrarium.core.words import by_ship, entries, entry, mark, next_line, outcome_lines, round_line, seat_count, seats_named
 from astrarium.core.words import join_words as _join
+from astrarium.core.words import who as _name
 
-SEAT_MARKS = ("A", "B", "C", "D")
+#: A ship as the picture names it: ``Ship A (seat 0)`` (``ship A (seat 0)`` inside a sentence: ``start=False``).
+who = partial(_name, naming=by_ship)
+
 DIRECTIONS = {
     "pro": "prograde",
     "prograde": "prograde",
@@ -43,32 +46,9 @@ _FIRES = re.compile(r"seat (\d) fires (\d+) at seat (\d) \((\d+) mm\): (\d+) dam
 _COLLIDES = re.compile(r"seat (\d) collides with seat (\d)")
 
 
-# -- small readers that never fail on a missing or odd value -------------------------------
-
-
-def mark(seat: int) -> str:
-    return SEAT_MARKS[seat % 4]
-
-
 def ship_names(text: str) -> str:
     """``text`` with every ``seat 0`` the rules write named as the ship players see: ``ship A``."""
-    return _SEAT.sub(lambda s: f"ship {mark(int(s.group(1)))}", text)
-
-
-def who(seat: int | None, start: bool = True) -> str:
-    """A ship as the picture names it: ``Ship A (seat 0)`` (``ship A (seat 0)`` inside a sentence)."""
-    if seat is None or seat < 0:
-        return "The game" if start else "the game"
-    return f"{'Ship' if start else 'ship'} {mark(seat)} (seat {seat})"
-
-
-def _ships(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [_map(s) for s in _list(view.get("ships"))]
-
-
-def _ship(view: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
-    ships = _ships(view)
-    return ships[seat] if seat is not None and 0 <= seat < len(ships) else {}
+    return seats_named(text, _SEAT, "ship ")
 
 
 # -- the allocation ------------------------------------------------------------------------------
@@ -121,13 +101,13 @@ class Plan:
 
 
 def _only_opponent(seat: int | None, view: Mapping[str, Any]) -> int | None:
-    flying = [s for s, ship in enumerate(_ships(view)) if ship.get("alive") is not False and s != seat]
+    flying = [s for s, ship in enumerate(entries(view, "ships")) if ship.get("alive") is not False and s != seat]
     return flying[0] if len(flying) == 1 else None
 
 
 def _start_ring(before: Mapping[str, Any], seat: int | None) -> int | None:
     """The ring the ship burns from this turn: where it arrives first when in transfer."""
-    ship = _ship(before, seat)
+    ship = entry(before, "ships", seat)
     return _int(ship.get("in_transfer_to")) or _int(ship.get("ring"))
 
 
@@ -138,14 +118,14 @@ def _resolved_now(seat: int | None, after: Mapping[str, Any]) -> bool:
     """
     if after.get("resolution", "turn") != "round":
         return True
-    return _ship(after, seat).get("allocated_this_round") is not True
+    return entry(after, "ships", seat).get("allocated_this_round") is not True
 
 
 def _first_line(name: str, plan: Plan, seat: int | None, before: Mapping[str, Any], resolved_alone: bool) -> str:
     start = _start_ring(before, seat)
     dest = plan.destination(start)
     if resolved_alone:
-        arriving = _int(_ship(before, seat).get("in_transfer_to"))
+        arriving = _int(entry(before, "ships", seat).get("in_transfer_to"))
         verbs = [f"arrives in ring {arriving}"] if arriving is not None else []
         if plan.rotate:
             verbs.append("turns about")
@@ -169,7 +149,7 @@ def _first_line(name: str, plan: Plan, seat: int | None, before: Mapping[str, An
 def _movement_lines(before: Mapping[str, Any], after: Mapping[str, Any], skip: int | None) -> list[str]:
     """Arrivals and transfers begun (except ``skip``'s, told in the first line), and mass scooped."""
     lines = []
-    for s, (b, a) in enumerate(zip(_ships(before), _ships(after), strict=False)):
+    for s, (b, a) in enumerate(zip(entries(before, "ships"), entries(after, "ships"), strict=False)):
         if b.get("alive") is False:
             continue
         going_b, going_a = _int(b.get("in_transfer_to")), _int(a.get("in_transfer_to"))
@@ -204,7 +184,7 @@ def event_words(event: str) -> str:
 
 def _hull_lines(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     lines = []
-    for s, (b, a) in enumerate(zip(_ships(before), _ships(after), strict=False)):
+    for s, (b, a) in enumerate(zip(entries(before, "ships"), entries(after, "ships"), strict=False)):
         hull_b, hull_a = _int(b.get("hull")), _int(a.get("hull"))
         destroyed = b.get("alive") is not False and a.get("alive") is False
         if hull_b is not None and hull_a is not None and hull_a < hull_b:
@@ -218,34 +198,9 @@ def _hull_lines(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str
 def _next_lines(seat: int | None, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     if after.get("outcome"):
         return []
-    lines = []
-    round_b, round_a = _int(before.get("round")), _int(after.get("round"))
     nxt = _int(after.get("to_move"))
-    if round_b is not None and round_a is not None and round_a > round_b:
-        limit = _int(after.get("round_limit"))
-        of = f" of {limit}" if limit else ""
-        first = f"; {who(nxt, start=False)} allocates first" if nxt is not None else ""
-        lines.append(f"Round {round_a}{of} begins{first}.")
-    elif nxt is not None and nxt != seat:
-        lines.append(f"{who(nxt)} is next.")
-    return lines
-
-
-def _outcome(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    outcome = after.get("outcome")
-    if not isinstance(outcome, Mapping) or before.get("outcome"):
-        return []
-    reason = ship_names(_text(outcome.get("reason")))
-    lines = [f"Game over: {reason}." if reason else "Game over."]
-    winners = [w for w in _list(outcome.get("winners")) if _int(w) is not None]
-    players = len(_ships(after)) or _int(after.get("players_count")) or 0
-    if not winners or len(winners) == players:
-        lines.append("The game is a draw.")
-    elif len(winners) == 1:
-        lines.append(f"{who(winners[0])} wins.")
-    else:
-        lines.append(f"{_join([who(w, start=i == 0) for i, w in enumerate(winners)])} share the win.")
-    return lines
+    first = f"; {who(nxt, start=False)} allocates first" if nxt is not None else ""
+    return [round_line(before, after, "round_limit", first) or next_line(seat, after, by_ship)]
 
 
 # -- the whole description ---------------------------------------------------------------------
@@ -267,5 +222,5 @@ def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any])
         lines += [event_words(e) for e in _list(after.get("events")) if isinstance(e, str)]
         lines += _hull_lines(before, after)
     lines += _next_lines(seat, before, after)
-    lines += _outcome(before, after)
+    lines += outcome_lines(before, after, seat_count(after, "ships"), naming=by_ship, reason=ship_names)
     return [line for line in lines if line]

@@ -18,16 +18,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from astrarium.core.words import as_int as _int
 from astrarium.core.words import as_list as _list
 from astrarium.core.words import as_map as _map
 from astrarium.core.words import as_text as _text
+from astrarium.core.words import by_ship, entries, entry, mark, outcome_lines, seat_count, seats_named
 from astrarium.core.words import join_words as _join
+from astrarium.core.words import new_events as _new_events
 from astrarium.core.words import plural as _plural
+from astrarium.core.words import who as _name
 
-SEAT_MARKS = ("A", "B", "C", "D")
+#: A seat's ship as the picture names it: ``Ship A (seat 0)`` (``ship A (seat 0)`` inside a sentence: ``start=False``).
+who = partial(_name, naming=by_ship)
 #: How each card reads in a sentence (with its article).
 CARD_WORDS = {
     "action": "an Action card",
@@ -64,22 +69,9 @@ _TURN_PASSES = "the turn passes after the Clock phase"
 
 
 # -- small readers that never fail on a missing or odd value -------------------------------
-
-
-def mark(seat: int) -> str:
-    return SEAT_MARKS[seat % 4]
-
-
 def ship_names(text: str) -> str:
     """``text`` with every ``ship 0`` the rules write named as the ship players see: ``ship A``."""
-    return _SHIP.sub(lambda s: f"ship {mark(int(s.group(1)))}", text)
-
-
-def who(seat: int | None, start: bool = True) -> str:
-    """A seat's ship as the picture names it: ``Ship A (seat 0)`` (``ship A (seat 0)`` inside a sentence)."""
-    if seat is None or seat < 0:
-        return "The game" if start else "the game"
-    return f"{'Ship' if start else 'ship'} {mark(seat)} (seat {seat})"
+    return seats_named(text, _SHIP, "ship ")
 
 
 def card_words(name: str) -> str:
@@ -91,15 +83,6 @@ def card_words(name: str) -> str:
 
 def _arrows(letters: str) -> str:
     return _join([ARROW_WORDS[ch] for ch in letters if ch in ARROW_WORDS])
-
-
-def _ships(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [_map(s) for s in _list(view.get("ships"))]
-
-
-def _ship(view: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
-    ships = _ships(view)
-    return ships[seat] if seat is not None and 0 <= seat < len(ships) else {}
 
 
 def _count(pile: object, name: str) -> int:
@@ -117,14 +100,8 @@ def new_events(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]
     ``after``'s: the longest such overlap is removed (at most that many when a
     turn started in between).
     """
-    old = [e for e in _list(before.get("events")) if isinstance(e, str)]
-    new = [e for e in _list(after.get("events")) if isinstance(e, str)]
     turned = _int(after.get("turn_number")) != _int(before.get("turn_number"))
-    most = min(len(old), len(new), KEPT_AT_TURN_START if turned else len(old))
-    for k in range(most, 0, -1):
-        if old[len(old) - k :] == new[:k]:
-            return new[k:]
-    return new
+    return _new_events(before, after, KEPT_AT_TURN_START if turned else None)
 
 
 def event_words(event: str) -> str:
@@ -157,7 +134,7 @@ def event_words(event: str) -> str:
 
 # -- the action itself ---------------------------------------------------------------------------
 def _move_line(name: str, path_text: str, before: Mapping[str, Any], seat: int | None) -> str:
-    start = _text(_ship(before, seat).get("square"))
+    start = _text(entry(before, "ships", seat).get("square"))
     route, _, jumped = path_text.partition("=")
     squares = [s for s in route.split("-") if s]
     if not squares:
@@ -174,7 +151,7 @@ def _move_line(name: str, path_text: str, before: Mapping[str, Any], seat: int |
 
 
 def _lay_line(name: str, what: str, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
-    square = _text(_ship(after, seat).get("square")) or _text(_ship(before, seat).get("square"))
+    square = _text(entry(after, "ships", seat).get("square")) or _text(entry(before, "ships", seat).get("square"))
     at = f" at {square}" if square else ""
     if what.startswith("gate-"):
         ends = sorted(sq for sq, card in _map(after.get("streamlines")).items() if card == what)
@@ -187,7 +164,7 @@ def _lay_line(name: str, what: str, before: Mapping[str, Any], after: Mapping[st
 
 def _drop_line(name: str, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
     saved_before, saved_after = _int(before.get("rescued")), _int(after.get("rescued"))
-    square = _text(_ship(before, seat).get("square"))
+    square = _text(entry(before, "ships", seat).get("square"))
     at = f" at {square}" if square else ""
     if saved_before is None or saved_after is None:
         return f"{name} drops off its refugees{at}."
@@ -202,7 +179,7 @@ def _give_line(name: str, kind: str, to: str) -> str:
 
 
 def _pickup_line(name: str, before: Mapping[str, Any], seat: int | None) -> str:
-    square = _text(_ship(before, seat).get("square"))
+    square = _text(entry(before, "ships", seat).get("square"))
     laid = _text(_map(before.get("streamlines")).get(square)).split()
     if not laid:
         return f"{name} uses its Pickup card."
@@ -211,7 +188,7 @@ def _pickup_line(name: str, before: Mapping[str, Any], seat: int | None) -> str:
 
 
 def _engineer_line(name: str, turn: str, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
-    square = _text(_ship(before, seat).get("square"))
+    square = _text(entry(before, "ships", seat).get("square"))
     way = "anticlockwise" if turn == "ccw" else "clockwise"
     laid = _text(_map(after.get("streamlines")).get(square)).split()
     arrows = f" (arrows {_arrows(laid[1])})" if len(laid) > 1 else ""
@@ -278,7 +255,7 @@ def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any])
     if turn_line:
         lines.append(turn_line)
     lines += [event_words(e) for e in clock_events]
-    lines += _outcome(before, after)
+    lines += outcome_lines(before, after, seat_count(after, "ships"), reason=ship_names, team=True)
     return [line for line in lines if line]
 
 
@@ -326,7 +303,7 @@ def _stages_without_events(before: Mapping[str, Any], after: Mapping[str, Any]) 
 def _ships_lost(before: Mapping[str, Any], after: Mapping[str, Any], events: list[str]) -> list[str]:
     """Ships gone from the board that no event names (the events say how the others were lost)."""
     lines = []
-    old, new = _ships(before), _ships(after)
+    old, new = entries(before, "ships"), entries(after, "ships")
     for s, (b, a) in enumerate(zip(old, new, strict=False)):
         if b.get("square") and a.get("square") is None and not any(re.search(rf"\bship {s}\b", e) for e in events):
             lines.append(f"Ship {mark(s)} is lost.")
@@ -350,14 +327,4 @@ def _hold_and_draws(seat: int | None, before: Mapping[str, Any], after: Mapping[
         lines.append(f"Ship {mark(seat)}'s hold is over-full: it must dump a card.")
     if after.get("bonus_draw") is True:
         lines.append(f"Ship {mark(seat)} may draw again without spending an action.")
-    return lines
-
-
-def _outcome(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    outcome = after.get("outcome")
-    if not isinstance(outcome, Mapping) or before.get("outcome"):
-        return []
-    reason = ship_names(_text(outcome.get("reason")))
-    lines = [f"Game over: {reason}." if reason else "Game over."]
-    lines.append("The team wins." if _list(outcome.get("winners")) else "The team loses.")
     return lines
