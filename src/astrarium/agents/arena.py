@@ -20,12 +20,13 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from astrarium.agents.base import make_agent
 from astrarium.agents.search import seat_to_act
 from astrarium.core.data import check_path, write_text_file
 from astrarium.core.errors import short
+from astrarium.core.game import State
 from astrarium.core.registry import get_game
 from astrarium.core.stats import wilson_interval
 
@@ -141,6 +142,9 @@ class Summary:
         return data
 
 
+R = TypeVar("R")
+
+
 class MatchError(ValueError):
     """A game of the arena failed; the message names the game, its seed, the move and who sat where."""
 
@@ -244,6 +248,11 @@ def play_match(match: Match) -> MatchResult:
     Any failure (a game bug, an agent choosing an illegal action) is raised as
     :class:`MatchError` naming the seed, the move and the seats, so it can be replayed.
     """
+    return play_out(match)[1]
+
+
+def play_out(match: Match) -> tuple[State, MatchResult]:
+    """:func:`play_match`, also handing back the final position (for measurements that read more of it)."""
     try:
         return _play(match)
     except MatchError:
@@ -253,7 +262,7 @@ def play_match(match: Match) -> MatchResult:
         raise MatchError(f"game {match.index} of {match.game} (seed {match.seed}; {seats}) failed: {type(exc).__name__}: {exc}") from None
 
 
-def _play(match: Match) -> MatchResult:
+def _play(match: Match) -> tuple[State, MatchResult]:
     game = get_game(match.game)
     state = game.new_game(match.players, match.seed, match.options)
     agents = [make_agent(spec, seed=match.seed * 1000 + match.entries[s], game=match.game) for s, spec in enumerate(match.seats)]
@@ -281,7 +290,7 @@ def _play(match: Match) -> MatchResult:
         record["arena"] = {"game_index": match.index, "entries": list(match.entries)}
         path = Path(match.records) / f"{match.game}-{match.index:05d}-seed{match.seed}.json"
         record_path = str(write_text_file(path, json.dumps(record, indent=1) + "\n"))
-    return MatchResult(
+    return state, MatchResult(
         index=match.index,
         seed=match.seed,
         seats=list(match.seats),
@@ -299,7 +308,7 @@ def _play(match: Match) -> MatchResult:
 def run_matches(plan: Sequence[Match], jobs: int = 1, on_result: Callable[[MatchResult], None] | None = None) -> list[MatchResult]:
     """Play every match, on ``jobs`` processes (1: in this process); results in plan order."""
     results: list[MatchResult] = []
-    for result in _played(plan, jobs):
+    for result in played(plan, jobs, play_match):
         results.append(result)
         if on_result is not None:
             on_result(result)
@@ -307,16 +316,21 @@ def run_matches(plan: Sequence[Match], jobs: int = 1, on_result: Callable[[Match
     return results
 
 
-def _played(plan: Sequence[Match], jobs: int) -> Iterator[MatchResult]:
+def played(plan: Sequence[Match], jobs: int, play: Callable[[Match], R]) -> Iterator[R]:
+    """``play(match)`` for every match, in the order the games finish, on ``jobs`` processes (1: in this process).
+
+    ``play`` must be a module-level function (or a ``functools.partial`` of one)
+    when ``jobs`` is above 1, so that the worker processes can be handed it.
+    """
     if jobs <= 1 or len(plan) <= 1:
         for match in plan:
-            yield play_match(match)
+            yield play(match)
         return
     methods = multiprocessing.get_all_start_methods()
     # fork keeps games registered at run time (plug-ins, tests); spawn re-imports the registry.
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(min(jobs, len(plan))) as pool:
-        yield from pool.imap_unordered(play_match, plan, chunksize=1)
+        yield from pool.imap_unordered(play, plan, chunksize=1)
 
 
 def summarise(game_id: str, lineup: Sequence[str], results: Sequence[MatchResult]) -> Summary:

@@ -13,8 +13,11 @@ import math
 Z95 = 1.959963984540054
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default); (0, 1) with no trials."""
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default); (0, 1) with no trials.
+
+    ``successes`` may be a half count: a score with each draw counting half a win.
+    """
     if trials <= 0:
         return (0.0, 1.0)
     p = successes / trials

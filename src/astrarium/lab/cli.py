@@ -1,0 +1,247 @@
+"""``astrarium lab``: the commands, a thin layer over :mod:`astrarium.lab`.
+
+This module imports nothing of the lab (nor pyarrow) until a command runs, so
+``astrarium`` starts, and shows its help, without the ``lab`` extra installed.
+The command-line package only registers :data:`lab_app`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from astrarium.lab.experiment import Experiment
+    from astrarium.lab.summary import Summary, Tally
+
+lab_app = typer.Typer(
+    help="Measure games: run experiments (TOML files or inline) into resumable results folders (docs/lab.md).",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_show_locals=False,
+)
+
+#: Where results go when an experiment file is run without --out: results/<file name without .toml>.
+RESULTS = "results"
+
+
+@lab_app.command("run")
+def run_command(
+    experiment: Annotated[
+        Optional[str], typer.Argument(metavar="EXPERIMENT.toml", help="an experiment file (or give --game and --seat)")
+    ] = None,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="inline: the game id")] = None,
+    seat: Annotated[list[str], typer.Option("--seat", "-s", help="inline: 0=SPEC, 1=SPEC ... (player specs or levels)")] = [],  # noqa: B006
+    option: Annotated[list[str], typer.Option("--option", "-o", help="inline: a game option, NAME=VALUE")] = [],  # noqa: B006
+    seed: Annotated[Optional[int], typer.Option(help="inline: the first seed (game g has seed SEED+g; default 0)")] = None,
+    rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help="inline: rotate the seats every game")] = True,
+    games: Annotated[Optional[int], typer.Option("--games", "-n", help="how many games (default: the experiment's; inline 100)")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="processes (default: all cores); results do not depend on it")] = None,
+    out: Annotated[Optional[str], typer.Option(help="the results folder (default for a file: results/<its name>)")] = None,
+    batch: Annotated[
+        int, typer.Option(help="save the finished games every BATCH games (and at least every 2 s)", min=1, max=100_000)
+    ] = 256,
+) -> None:
+    """Play an experiment into a results folder; run the same command again to finish an interrupted run."""
+    from astrarium.cli.arena import choose_workers
+    from astrarium.cli.common import fail
+
+    try:
+        lab = _lab()
+        chosen = _experiment(experiment, game, seat, option, seed, rotate, games)
+        folder = out if out is not None else _default_out(experiment)
+        workers = choose_workers(jobs, chosen.games)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    command = chosen.command(folder)
+    _play(lab, chosen, folder, workers, command, batch)
+
+
+def _lab() -> Any:
+    """The lab package; a ValueError says how to install it when pyarrow is missing."""
+    try:
+        import astrarium.lab as lab
+    except ImportError as exc:
+        raise ValueError(f"astrarium lab needs the 'lab' extra ({exc.name or exc}): pip install 'astrarium[lab]'") from None
+    return lab
+
+
+def _experiment(
+    path: str | None, game: str | None, seats: list[str], options: list[str], seed: int | None, rotate: bool, games: int | None
+) -> Experiment:
+    """The experiment from its file, or from the inline options (never both)."""
+    from astrarium.lab.experiment import build_experiment, load_experiment
+
+    if path is not None:
+        if game is not None or seats or options or seed is not None or not rotate:
+            raise ValueError("give an experiment file or --game/--seat/--option/--seed/--no-rotate, not both")
+        return load_experiment(path).with_games(games)
+    if game is None or not seats:
+        raise ValueError("give an experiment file, or --game GAME with --seat 0=SPEC --seat 1=SPEC ...")
+    return build_experiment(
+        game, _seat_list(seats), games=100 if games is None else games, seed=seed or 0, options=_options(game, options), rotate=rotate
+    )
+
+
+def _pairs(flag: str, values: list[str], example: str) -> dict[str, str]:
+    """``["a=1", "b=2"]`` as ``{"a": "1", "b": "2"}``; a pair without ``=`` or a name given twice is refused."""
+    from astrarium.core.errors import short
+
+    pairs: dict[str, str] = {}
+    for text in values:
+        key, eq, value = text.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise ValueError(f"{flag} {short(text, 60)!r} should look like {example}")
+        if key.strip() in pairs:
+            raise ValueError(f"{flag} {short(text, 60)!r}: {short(key.strip(), 40)!r} is given twice")
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
+def _seat_list(specs: list[str]) -> list[str]:
+    """``["1=random", "0=greedy"]`` -> ``["greedy", "random"]``; every seat from 0 up named once."""
+    from astrarium.cli.common import parse_number
+
+    named: dict[int, str] = {}
+    for key, spec in _pairs("--seat", specs, "0=greedy or 1=mcts:iterations=200").items():
+        number = parse_number(key)
+        if number is None:
+            raise ValueError(f"--seat {key}={spec}: {key!r} is not a seat number")
+        named[number] = spec
+    missing = [s for s in range(len(named)) if s not in named]
+    if missing:
+        raise ValueError(f"--seat: seats are numbered from 0 without gaps; seat {missing[0]} is not named")
+    return [named[s] for s in range(len(named))]
+
+
+def _options(game_id: str, pairs: list[str]) -> dict[str, Any]:
+    """``--option NAME=VALUE`` pairs as the game's option values (OptionError naming the option)."""
+    import astrarium
+
+    return astrarium.get_game(game_id).parse_options(_pairs("--option", pairs, "name=value"))
+
+
+def _default_out(path: str | None) -> str:
+    if path is None:
+        raise ValueError("an inline experiment needs --out DIR (the results folder)")
+    return str(Path(RESULTS) / Path(path).stem)
+
+
+class RateColumn(ProgressColumn):
+    """Games a second, from the bar's recent progress."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:.1f} games/s")
+
+
+class ScoreTracker:
+    """Seat 0's running score (a draw counting half) with its 95% Wilson interval, for the progress bar."""
+
+    def __init__(self, players: int, returns: list[list[float]]) -> None:
+        from astrarium.lab.summary import seat_stats
+
+        self.seat = seat_stats(returns, players)[0]
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        self.seat.add(row["returns"][0])
+
+    def text(self) -> str:
+        if not self.seat.games:
+            return "seat 0 score: -"
+        low, high = self.seat.score_interval
+        return f"seat 0 score {self.seat.score:.3f} ({low:.3f}-{high:.3f})"
+
+
+def _progress() -> Progress:
+    from astrarium.cli.common import console
+
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[score]}"),
+        console=console,
+        transient=True,
+        auto_refresh=False,  # no refresh thread: worker processes are forked while the bar is shown
+    )
+
+
+def _play(lab: Any, experiment: Experiment, folder: str, workers: int, command: str, batch: int) -> None:
+    """Run with a progress bar, then print the summary; an interruption says how to finish."""
+    from astrarium.agents.arena import MatchError
+    from astrarium.cli.common import console, fail
+
+    console.print(
+        f"{escape(experiment.name)}: {experiment.games:,} games of {escape(experiment.game)} into {escape(folder)}, {workers} process(es)"
+    )
+    console.print(f"command: {escape(command)}", soft_wrap=True)
+    progress = _progress()
+    state: dict[str, Any] = {}
+
+    def start(done: Any, total: int) -> None:
+        tracker = ScoreTracker(experiment.players, done.column("returns").to_pylist())
+        state["tracker"] = tracker
+        state["task"] = progress.add_task("playing", total=total, completed=done.num_rows, score=tracker.text())
+        progress.refresh()
+
+    def finished(row: Mapping[str, Any]) -> None:
+        tracker = state["tracker"]
+        tracker.add(row)
+        progress.update(state["task"], advance=1, score=tracker.text(), refresh=True)
+
+    try:
+        with progress:
+            results = lab.run(experiment, jobs=workers, out=folder, command=command, on_start=start, on_game=finished, batch=batch)
+    except KeyboardInterrupt:
+        console.print(f"Stopped. The finished games are saved in {escape(folder)}; run the same command to play the rest:")
+        console.print(escape(command), soft_wrap=True)
+        raise typer.Exit(130) from None
+    except MatchError as exc:
+        raise fail(f"{exc} (the games finished before it are saved in {folder}; the same command goes on)") from None
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    show_summary(results.summary())
+    console.print(f"Results in {escape(str(results.folder))}: games.parquet, records/ (astrarium.lab.load, astrarium replay)")
+
+
+def _percent(rate: float, ci: tuple[float, float]) -> str:
+    return f"{rate * 100:.1f}% ({ci[0] * 100:.1f}-{ci[1] * 100:.1f})"
+
+
+def _rates(tally: Tally) -> list[str]:
+    return [*(_percent(*tally.rate(count)) for count in (tally.wins, tally.draws, tally.losses)), f"{tally.games:,}"]
+
+
+def show_summary(summary: Summary) -> None:
+    """Print the summary: per seat rates, seat 0's score, the share decided in play, mean length; what made them."""
+    from astrarium.cli.common import console
+
+    table = Table(title=f"{summary.games:,} games of {escape(summary.experiment)} (95% Wilson intervals)")
+    table.add_column("seat / player")
+    for heading in ("wins", "draws", "losses", "games"):
+        table.add_column(heading, justify="right")
+    for seat in summary.seats:
+        table.add_row(f"seat {seat.index}", *_rates(seat))
+    for player in summary.players:
+        table.add_row(escape(f"player {player.index}: {summary.lineup[player.index]}"), *_rates(player))
+    console.print(table)
+    first = summary.first_seat
+    low, high = first.score_interval
+    console.print(f"Seat 0's score (a draw counts half; seats as the experiment sets them): {first.score:.3f} ({low:.3f}-{high:.3f})")
+    rounds = "" if summary.mean_rounds is None else f"; mean rounds {summary.mean_rounds:.1f}"
+    console.print(
+        f"Decided in play (not at a turn or round limit): {_percent(*summary.by_play_rate)}; mean moves {summary.mean_moves:.1f}{rounds}"
+    )
+    console.print(f"experiment: {escape(summary.experiment)}", soft_wrap=True)
+    console.print(f"command: {escape(summary.command)}", soft_wrap=True)

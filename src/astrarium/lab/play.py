@@ -1,0 +1,78 @@
+"""One game of an experiment, played by the arena and turned into a row of ``games.parquet``.
+
+:func:`play_row` runs in a worker process: it plays the game with the arena's
+:func:`~astrarium.agents.arena.play_out`, writes the game's record compressed
+beside the results (``records/<seed>.json.gz``, replaced atomically) and hands
+back the row. The row reaches the results only after its record is on disk.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from astrarium.agents.arena import Match, play_out
+from astrarium.core.game import State
+
+#: How a game says it ended at its turn or round limit, in the words of its outcome.
+#: Outcome carries no flag for it (a new field would change every game's equivalence
+#: fingerprint), so the lab reads the reason: celestials "turn limit (30 turns each): ...",
+#: orbital-combat "round limit 40 reached: ...", connected-worlds "the round limit (30) was
+#: reached ...", constellations "12 rounds were played; top score ..." (its max_rounds).
+#: Streamlines has no limit: the team wins or loses in play.
+LIMIT_REASON = re.compile(r"\b(?:turn|round) limit\b|^\d+ rounds? (?:was|were) played\b")
+
+RECORDS = "records"
+
+
+def ended_by(reason: str) -> str:
+    """``"limit"`` when the game ended at its turn or round limit, else ``"play"``."""
+    return "limit" if LIMIT_REASON.search(reason) else "play"
+
+
+def final_round(state: State) -> int | None:
+    """The round number the final position shows (its ``full_view()["round"]``), None for a game without rounds."""
+    value = state.full_view().get("round")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def record_path(folder: str | Path, seed: int) -> Path:
+    """Where the record of the game with ``seed`` is kept."""
+    return Path(folder) / RECORDS / f"{seed}.json.gz"
+
+
+def play_row(match: Match, folder: str) -> dict[str, Any]:
+    """Play ``match``, save its compressed record under ``folder`` and return its row (see :mod:`astrarium.lab.store`)."""
+    state, result = play_out(match)
+    record = state.to_record()
+    record["seats"] = {str(s): spec for s, spec in enumerate(match.seats)}
+    record["lab"] = {"game_index": match.index, "entries": list(match.entries)}
+    write_atomic(record_path(folder, match.seed), gzip.compress(json.dumps(record).encode("utf-8"), mtime=0))
+    outcome = state.outcome
+    scores = None if outcome is None or outcome.scores is None else [float(s) for s in outcome.scores]
+    return {
+        "seed": result.seed,
+        "game_index": result.index,
+        "seats": result.seats,
+        "entries": result.entries,
+        "returns": [float(r) for r in result.returns],
+        "winners": result.winners,
+        "scores": scores,
+        "reason": result.reason,
+        "ended_by": ended_by(result.reason),
+        "moves": result.length,
+        "rounds": final_round(state),
+        "moves_by_seat": result.moves_by_seat,
+        "think_seconds": result.think_seconds,
+    }
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and a rename, so a reader never sees half a file."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)

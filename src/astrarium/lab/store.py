@@ -1,0 +1,203 @@
+"""A results folder: ``games.parquet`` written in parts as games finish, a manifest, the records.
+
+```
+DIR/manifest.json          the experiment, the command, the parts that count
+DIR/games.parquet/         part-000000.parquet, part-000001.parquet, ... one row a game
+DIR/records/<seed>.json.gz every game's record (astrarium.replay)
+```
+
+A part is written to a temporary name and renamed, then the manifest (also
+replaced atomically) lists it: only parts the manifest lists count, so a run
+stopped at any instant (Ctrl-C, SIGKILL, a lost worker) leaves either a part
+that counts or a file that the next run removes. The next run with the same
+experiment reads the seeds already played and plays only the missing ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from astrarium.core.data import check_path
+from astrarium.core.errors import DataError, short
+from astrarium.lab.experiment import Experiment
+from astrarium.lab.play import RECORDS, write_atomic
+
+FORMAT = "astrarium-lab-results"
+VERSION = 1
+MANIFEST = "manifest.json"
+GAMES = "games.parquet"
+
+#: One row a game. Lists hold one entry per seat, seat 0 first.
+SCHEMA = pa.schema(
+    [
+        pa.field("seed", pa.int64(), nullable=False),
+        pa.field("game_index", pa.int64(), nullable=False),
+        pa.field("seats", pa.list_(pa.string()), nullable=False),
+        pa.field("entries", pa.list_(pa.int32()), nullable=False),
+        pa.field("returns", pa.list_(pa.float64()), nullable=False),
+        pa.field("winners", pa.list_(pa.int32()), nullable=False),
+        pa.field("scores", pa.list_(pa.float64())),
+        pa.field("reason", pa.string(), nullable=False),
+        pa.field("ended_by", pa.string(), nullable=False),
+        pa.field("moves", pa.int64(), nullable=False),
+        pa.field("rounds", pa.int64()),
+        pa.field("moves_by_seat", pa.list_(pa.int64()), nullable=False),
+        pa.field("think_seconds", pa.list_(pa.float64()), nullable=False),
+    ]
+)
+
+
+@dataclass
+class Store:
+    """An open results folder: what is done, and how to add to it."""
+
+    folder: Path
+    manifest: dict[str, Any]
+    done: set[int] = field(default_factory=set)
+
+    @property
+    def parts(self) -> list[str]:
+        return list(self.manifest["parts"])
+
+    def append(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Add finished games: one new part file, then the manifest that lists it."""
+        if not rows:
+            return
+        table = pa.Table.from_pylist(list(rows), schema=SCHEMA).replace_schema_metadata(_metadata(self.manifest))
+        name = f"part-{len(self.manifest['parts']):06d}.parquet"
+        path = self.folder / GAMES / name
+        temporary = path.with_name(f".{name}.tmp")
+        pq.write_table(table, temporary)
+        os.replace(temporary, path)
+        self.manifest["parts"].append(name)
+        self.manifest["games_done"] = len(self.done) + len(rows)
+        _write_manifest(self.folder, self.manifest)
+        self.done.update(int(r["seed"]) for r in rows)
+
+    def table(self) -> pa.Table:
+        """Every game that counts, sorted by seed."""
+        return read_parts(self.folder, self.parts)
+
+
+def open_store(folder: str | Path, experiment: Experiment, command: str) -> Store:
+    """The results folder for ``experiment``: made if new, checked and tidied if it holds an earlier run.
+
+    A folder that holds another experiment's results (another game, line-up,
+    seed, options or rotation) is refused with a DataError; a larger game count
+    goes on from where the earlier run stopped.
+    """
+    path = check_path(folder, "results folder")
+    identity = _plain(experiment.identity())
+    manifest = read_manifest(path) if (path / MANIFEST).exists() else None
+    if manifest is None:
+        _make_folders(path)
+        manifest = {"format": FORMAT, "version": VERSION, "experiment": identity, "parts": [], "games_done": 0}
+    elif manifest["experiment"] != identity:
+        shown = short(str(path / MANIFEST))
+        raise DataError(
+            shown,
+            "experiment",
+            f"this folder holds the results of another experiment ({_describe(manifest['experiment'])}); use another --out",
+        )
+    _make_folders(path)
+    _remove_strays(path, set(manifest["parts"]))
+    manifest["games"] = max(int(manifest.get("games", 0)), experiment.games)
+    manifest["source"] = experiment.source
+    manifest["command"] = command
+    _write_manifest(path, manifest)
+    done = _seeds(path, manifest["parts"])
+    return Store(path, manifest, done)
+
+
+def read_manifest(folder: Path) -> dict[str, Any]:
+    """The manifest of a results folder; a DataError says what is wrong with it."""
+    shown = short(str(folder / MANIFEST))
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(short(str(folder)), "folder", f"no {MANIFEST}: not a results folder of 'astrarium lab run'") from None
+    except (OSError, ValueError) as exc:
+        raise DataError(shown, "file", f"cannot read: {exc}") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise DataError(shown, "format", f"not a results manifest of 'astrarium lab run' (format {FORMAT!r})")
+    if manifest.get("version") != VERSION:
+        raise DataError(shown, "version", f"version {short(repr(manifest.get('version')), 20)} is not {VERSION}")
+    parts = manifest.get("parts")
+    if not isinstance(parts, list) or not all(isinstance(p, str) and _is_part_name(p) for p in parts):
+        raise DataError(shown, "parts", "should list the part files of games.parquet")
+    if not isinstance(manifest.get("experiment"), dict):
+        raise DataError(shown, "experiment", "missing")
+    return manifest
+
+
+def read_parts(folder: Path, parts: Iterable[str]) -> pa.Table:
+    """The listed parts as one table sorted by seed; a DataError if one is missing or a seed is counted twice."""
+    tables = []
+    for name in parts:
+        path = folder / GAMES / name
+        try:
+            tables.append(pq.read_table(path, schema=SCHEMA))
+        except (OSError, pa.ArrowException) as exc:
+            raise DataError(short(str(path)), "file", f"cannot read: {exc}") from None
+    table = pa.concat_tables(tables) if tables else SCHEMA.empty_table()
+    table = table.sort_by("seed")
+    seeds = table.column("seed").to_pylist()
+    if len(set(seeds)) != len(seeds):
+        raise DataError(short(str(folder / MANIFEST)), "parts", "a seed is counted twice")
+    return table
+
+
+def _seeds(folder: Path, parts: Iterable[str]) -> set[int]:
+    seeds: set[int] = set()
+    for name in parts:
+        seeds.update(pq.read_table(folder / GAMES / name, columns=["seed"]).column("seed").to_pylist())
+    return seeds
+
+
+def _make_folders(path: Path) -> None:
+    try:
+        (path / GAMES).mkdir(parents=True, exist_ok=True)
+        (path / RECORDS).mkdir(exist_ok=True)
+    except OSError as exc:
+        raise DataError(short(str(path)), "folder", f"cannot make the results folder: {exc.strerror or exc}") from None
+
+
+def _remove_strays(path: Path, parts: set[str]) -> None:
+    """Drop what a stopped run left half-done: parts the manifest never listed, temporary files."""
+    for child in (path / GAMES).iterdir():
+        if child.name not in parts:
+            child.unlink()
+    for child in (path / RECORDS).glob(".*.tmp"):
+        child.unlink()
+
+
+def _is_part_name(name: str) -> bool:
+    return name.startswith("part-") and name.endswith(".parquet") and "/" not in name and "\\" not in name
+
+
+def _write_manifest(folder: Path, manifest: Mapping[str, Any]) -> None:
+    write_atomic(folder / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode("utf-8"))
+
+
+def _metadata(manifest: Mapping[str, Any]) -> dict[bytes, bytes]:
+    """What each part says about where it came from: the experiment and the command."""
+    about = {"experiment": manifest["experiment"], "source": manifest.get("source"), "command": manifest.get("command")}
+    return {b"astrarium.lab": json.dumps(about).encode("utf-8")}
+
+
+def _plain(data: Any) -> Any:
+    """``data`` as JSON gives it back (tuples as lists), so a manifest compares equal to what it stores."""
+    return json.loads(json.dumps(data))
+
+
+def _describe(identity: Mapping[str, Any]) -> str:
+    lineup = " vs ".join(map(str, identity.get("lineup", [])))
+    return short(f"{identity.get('game')}: {lineup}, seed {identity.get('seed')}", 120)
