@@ -6,7 +6,8 @@ game says alike, so the games say it one way:
 
 * readers that never fail on a missing or odd value (:func:`as_int`,
   :func:`as_list`, :func:`as_map`, :func:`as_text`), a seat's entry in a
-  view's list (:func:`entry`), and text helpers (:func:`plural`,
+  view's list (:func:`entry`, :func:`entries`) and a seat's hand
+  (:func:`seat_hand`), and text helpers (:func:`plural`,
   :func:`join_words`, :func:`seats_named`);
 * how a seat is named in a line: :func:`who` with the game's :data:`Naming`,
   a small function (:func:`by_letter`: ``A (seat 0)``, :func:`by_ship`:
@@ -66,6 +67,12 @@ def entry(view: Mapping[str, Any], key: str, seat: int | None) -> Mapping[str, A
     """Seat ``seat``'s entry in the view's list ``key`` (``players``, ``ships``), or empty."""
     items = as_list(view.get(key))
     return as_map(items[seat]) if seat is not None and 0 <= seat < len(items) else {}
+
+
+def seat_hand(view: Mapping[str, Any], seat: int | None) -> list[str] | None:
+    """The cards in the hand of seat ``seat``'s entry in ``players``, when the view shows them (None when it does not)."""
+    hand = entry(view, "players", seat).get("hand")
+    return [card for card in hand if isinstance(card, str)] if isinstance(hand, list) else None
 
 
 def entries(view: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:

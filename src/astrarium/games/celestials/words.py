@@ -15,15 +15,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, NamedTuple
 
 from astrarium.core.words import as_int as _int
 from astrarium.core.words import as_list as _list
 from astrarium.core.words import as_map as _map
 from astrarium.core.words import as_text as _text
+from astrarium.core.words import cards_gained, entry, mark, outcome_lines, outcome_of, seat_hand
 from astrarium.core.words import join_words as _join
+from astrarium.core.words import who as _name
 
-SEAT_MARKS = ("A", "B")
 #: The view's ``step`` between two turns (while a reshuffle question is open, the next turn waits).
 TURN_OVER = "turn over"
 DEFAULT_CHARACTERS = ("Sun", "Moon")
@@ -33,19 +35,21 @@ DEFAULT_CHARACTERS = ("Sun", "Moon")
 
 
 def _player(view: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
-    players = _list(view.get("players"))
-    return _map(players[seat]) if seat is not None and 0 <= seat < len(players) else {}
+    return entry(view, "players", seat)
 
 
 def character(view: Mapping[str, Any], seat: int) -> str:
+    """The seat's character as the view names it (``Sun``), or the default one."""
     return _text(_player(view, seat).get("character")) or DEFAULT_CHARACTERS[seat % 2]
 
 
-def who(view: Mapping[str, Any], seat: int | None) -> str:
-    """A seat as the picture names it: ``Sun (A)``."""
-    if seat is None or seat < 0:
-        return "The game"
-    return f"{character(view, seat)} ({SEAT_MARKS[seat % 2]})"
+def by_character(seat: int, view: Mapping[str, Any], start: bool) -> str:
+    """A seat by its character and letter: ``Sun (A)`` (the game's naming, for the kit's ``who``)."""
+    return f"{character(view, seat)} ({mark(seat)})"
+
+
+#: A seat as the picture names it: ``who(seat, view)`` is ``Sun (A)``.
+who = partial(_name, naming=by_character)
 
 
 def _side(view: Mapping[str, Any], seat: int) -> str:
@@ -100,23 +104,15 @@ def _card_on(view: Mapping[str, Any], names: Names, at: str) -> str:
     return f"{_side(view, cell[1])} {names.name(cell[1], cell[0])} on {at}"
 
 
-def _hand(view: Mapping[str, Any], seat: int) -> list[str] | None:
-    hand = _player(view, seat).get("hand")
-    return [c for c in hand if isinstance(c, str)] if isinstance(hand, list) else None
-
-
 def _drawn(view_b: Mapping[str, Any], view_a: Mapping[str, Any], seat: int, left: str | None) -> list[str] | None:
     """The keys that entered ``seat``'s hand, when the views show them (its own hand, or what everyone knows)."""
     for field in ("hand", "known_hand"):
         old, new = _player(view_b, seat).get(field), _player(view_a, seat).get(field)
         if field == "hand" and (not isinstance(old, list) or not isinstance(new, list)):
             continue
-        old_keys = Counter(k for k in _list(old) if isinstance(k, str))
-        if left is not None and old_keys[left] > 0:
-            old_keys[left] -= 1
-        gained = Counter(k for k in _list(new) if isinstance(k, str)) - old_keys
+        gained = cards_gained(_list(old), _list(new), left)
         if field == "hand" or gained:
-            return sorted(gained.elements())
+            return gained
     return None
 
 
@@ -290,9 +286,9 @@ def _health_lines(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[s
         if old is None or new is None or old == new:
             continue
         if new < old:
-            lines.append(f"{who(after, seat)} loses {old - new} health ({old} → {new}).")
+            lines.append(f"{who(seat, after)} loses {old - new} health ({old} → {new}).")
         else:
-            lines.append(f"{who(after, seat)} heals {new - old} ({old} → {new}).")
+            lines.append(f"{who(seat, after)} heals {new - old} ({old} → {new}).")
     return lines
 
 
@@ -308,7 +304,7 @@ def _other_draws(
         if count <= 0:
             continue
         left = words[1] if s == seat and verb == "play" and len(words) > 1 else None
-        lines.append(f"{who(after, s)} draws {_draw_words(after, names, s, count, _drawn(before, after, s, left))}.")
+        lines.append(f"{who(s, after)} draws {_draw_words(after, names, s, count, _drawn(before, after, s, left))}.")
     return lines
 
 
@@ -322,18 +318,17 @@ def _reshuffle_lines(before: Mapping[str, Any], after: Mapping[str, Any], names:
     votes_b, votes_a = _list(before.get("votes")), _list(after.get("votes"))
     if votes_a and not votes_b:
         first = _int(votes_a[0])
-        asked = f", {who(after, first)} first" if first is not None else ""
+        asked = f", {who(first, after)} first" if first is not None else ""
         lines.append(f"Both draw piles are empty: the players decide whether to shuffle their discard piles back in{asked}.")
     elif votes_a and votes_b and votes_a != votes_b and _int(votes_a[0]) is not None:
-        lines.append(f"{who(after, votes_a[0])} answers next.")
+        lines.append(f"{who(votes_a[0], after)} answers next.")
     if any(_pile_refilled(before, after, s) for s in (0, 1)):
         lines.append("Both players shuffle their discard piles into their draw piles.")
         for s in (0, 1):
-            known = Counter(k for k in _list(_player(after, s).get("known_hand")) if isinstance(k, str))
-            known -= Counter(k for k in _list(_player(before, s).get("known_hand")) if isinstance(k, str))
-            if known and _hand(after, s) is None:
+            known = Counter(cards_gained(_list(_player(before, s).get("known_hand")), _list(_player(after, s).get("known_hand"))))
+            if known and seat_hand(after, s) is None:
                 listed = _join([names.name(s, k) + (f" ×{n}" if n > 1 else "") for k, n in sorted(known.items())])
-                lines.append(f"Everyone can count {who(after, s)}'s hand now: {listed}.")
+                lines.append(f"Everyone can count {who(s, after)}'s hand now: {listed}.")
     return lines
 
 
@@ -344,12 +339,12 @@ def _phase_lines(verb: str, seat: int | None, before: Mapping[str, Any], after: 
     old, new = _text(_player(before, seat).get("phase")), _text(_player(after, seat).get("phase"))
     if not old or not new or old == new:
         return []
-    return [f"{who(after, seat)} moves to the next phase: {old} → {new}; the plays of the turn end."]
+    return [f"{who(seat, after)} moves to the next phase: {old} → {new}; the plays of the turn end."]
 
 
 def _turn_began(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
     """Whether a new turn began: its start effects happened (after any reshuffle question was answered)."""
-    if _outcome_of(after) is not None or after.get("step") == TURN_OVER:
+    if outcome_of(after) is not None or after.get("step") == TURN_OVER:
         return False
     done_b, done_a = _int(before.get("turns_done")), _int(after.get("turns_done"))
     return (done_b is not None and done_a is not None and done_a != done_b) or before.get("step") == TURN_OVER
@@ -363,33 +358,14 @@ def _turn_line(after: Mapping[str, Any]) -> str:
     phase = _text(_player(after, nxt).get("phase"))
     limit = _int(after.get("turn_limit"))
     of = f" of {limit}" if limit else ""
-    return f"{who(after, nxt)} begins turn {done // 2 + 1}{of}" + (f" in {phase}." if phase else ".")
-
-
-def _outcome_of(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    outcome = view.get("outcome")
-    return outcome if isinstance(outcome, Mapping) else None
-
-
-def _outcome(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    outcome = _outcome_of(after)
-    if outcome is None or _outcome_of(before) is not None:
-        return []
-    reason = _text(outcome.get("reason"))
-    lines = [f"Game over: {reason}." if reason else "Game over."]
-    winners = [w for w in _list(outcome.get("winners")) if _int(w) is not None]
-    if len(winners) == 1:
-        lines.append(f"{who(after, winners[0])} wins.")
-    else:
-        lines.append("The game is a draw.")
-    return lines
+    return f"{who(nxt, after)} begins turn {done // 2 + 1}{of}" + (f" in {phase}." if phase else ".")
 
 
 # -- the whole description ---------------------------------------------------------------------
 def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any]) -> list[str]:
     """The action in words, then one line per consequence the two views show."""
     seat = _int(before.get("to_move"))
-    name = who(before, seat)
+    name = who(seat, before)
     words = notation.lower().split()
     verb = words[0] if words else ""
     names = Names(after, before)
@@ -406,5 +382,5 @@ def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any])
     if began:
         lines.append(_turn_line(after))
         lines += changes + health
-    lines += _outcome(before, after)
+    lines += outcome_lines(before, after, 2, naming=by_character)
     return [line for line in lines if line]

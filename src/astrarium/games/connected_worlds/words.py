@@ -23,7 +23,19 @@ from astrarium.core.words import as_int as _int
 from astrarium.core.words import as_list as _list
 from astrarium.core.words import as_map as _map
 from astrarium.core.words import as_text as _text
-from astrarium.core.words import entry, mark, new_events, next_line, outcome_lines, outcome_of, round_line, seat_count, seats_named, who
+from astrarium.core.words import (
+    entry,
+    mark,
+    new_events,
+    next_line,
+    outcome_lines,
+    outcome_of,
+    round_line,
+    seat_count,
+    seat_hand,
+    seats_named,
+    who,
+)
 from astrarium.core.words import join_words as _join
 from astrarium.core.words import plural as _plural
 
@@ -247,11 +259,6 @@ def _territory_lines(before: Mapping[str, Any], after: Mapping[str, Any]) -> lis
     return lines
 
 
-def _hand(view: Mapping[str, Any], seat: int) -> list[str] | None:
-    hand = _player(view, seat).get("hand")
-    return [c for c in hand if isinstance(c, str)] if isinstance(hand, list) else None
-
-
 def _draw_lines(seat: int | None, cards: Cards, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """The end-of-turn draw: named for the drawer, counted for the others (with what everyone knows of it)."""
     if seat is None:
@@ -263,7 +270,7 @@ def _draw_lines(seat: int | None, cards: Cards, before: Mapping[str, Any], after
     lines = []
     if deck_b is not None and deck_a is not None and deck_a > deck_b:
         lines.append(f"{mark(seat)} shuffles the discard pile into a new deck.")
-    hand = _hand(after, seat)
+    hand = seat_hand(after, seat)
     if hand is not None:
         drawn = sorted(hand, key=lambda slug: cards.name(slug))
         listed = ", ".join(cards.name(c) for c in drawn)
