@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from webclient import WAIT, Player, hub_table, make_settings, new_game, persons, running, seat_token, stored_actions
 
-import astrarium.web.hub as hub_module
+import astrarium.web.computer as hub_module
 from astrarium.core import replay
 from astrarium.web import Settings
 

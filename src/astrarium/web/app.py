@@ -42,7 +42,7 @@ from astrarium.core.errors import UnknownGame, short
 from astrarium.core.svg import SEAT_MARKS
 from astrarium.pictures import record_to_html
 from astrarium.web.catalogue import catalogue
-from astrarium.web.hub import ActError, Connection, Hub, RequestError, Table, log_failure, seat_label
+from astrarium.web.hub import Hub
 from astrarium.web.limits import RateLimit
 from astrarium.web.protocol import (
     MAX_TOKEN_CHARS,
@@ -61,6 +61,7 @@ from astrarium.web.protocol import (
     pong,
 )
 from astrarium.web.settings import Settings
+from astrarium.web.tables import ActError, Connection, RequestError, Table, log_failure, seat_label
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -389,7 +390,7 @@ class Session:
         await self.play(table, seat, hello.since, hello.picture)
 
     async def play(self, table: Table, seat: int | None, since: int, pictures: bool) -> None:
-        conn = Connection(self.hub, table, seat, min(since, table.state.move_number), self.ws.send_text, pictures)
+        conn = Connection(table, seat, min(since, table.state.move_number), self.ws.send_text, pictures)
         chat = await self.hub.recent_chat(table)
         table.connections.add(conn)
         conn.send(welcome(table, seat, chat, list(self.settings.levels)))

@@ -390,9 +390,10 @@ async def in_process(games: int, rounds: int) -> None:
     """
     from astrarium.core import get_game
     from astrarium.web.catalogue import has_picture
-    from astrarium.web.hub import Connection, Hub, Seat, Table
+    from astrarium.web.hub import Hub
     from astrarium.web.protocol import dumps
     from astrarium.web.settings import Settings
+    from astrarium.web.tables import Connection, Seat, Table
 
     class NoStore:
         is_postgres = False
@@ -409,7 +410,7 @@ async def in_process(games: int, rounds: int) -> None:
         state = game.new_game(2, rng.randrange(1 << 40), {})
         seats = [Seat(s, "person", None, None, None, True) for s in (0, 1)]
         table = Table(f"bench{number}", game, state, seats, False, "-", [], has_picture(game))
-        connections = [Connection(hub, table, s, 0, None, True) for s in (0, 1)]
+        connections = [Connection(table, s, 0, None, True) for s in (0, 1)]
         table.connections.update(connections)
         return table, connections
 
