@@ -124,7 +124,7 @@ def test_load_refuses_a_folder_that_is_no_results_folder(tmp_path: Path) -> None
     with pytest.raises(DataError, match="not a results folder"):
         lab.load(tmp_path)
     (tmp_path / "manifest.json").write_text('{"format": "other"}', encoding="utf-8")
-    with pytest.raises(DataError, match="manifest.json: format"):
+    with pytest.raises(DataError, match="manifest.json: format: not a results manifest"):
         lab.load(tmp_path)
 
 

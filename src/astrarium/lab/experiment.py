@@ -168,7 +168,7 @@ def build_experiment(
 
     Errors are DataErrors naming ``source`` (or ``experiment``) and the key at fault.
     """
-    file = short(source) if source is not None else "experiment"
+    file = short(source, 200) if source is not None else "experiment"
     try:
         game = get_game(game_id)
     except AstrariumError as exc:

@@ -101,7 +101,7 @@ def open_store(folder: str | Path, experiment: Experiment, command: str) -> Stor
         _make_folders(path)
         manifest = {"format": FORMAT, "version": VERSION, "experiment": identity, "parts": [], "games_done": 0}
     elif manifest["experiment"] != identity:
-        shown = short(str(path / MANIFEST))
+        shown = short(str(path / MANIFEST), 200)
         raise DataError(
             shown,
             "experiment",
@@ -119,11 +119,11 @@ def open_store(folder: str | Path, experiment: Experiment, command: str) -> Stor
 
 def read_manifest(folder: Path) -> dict[str, Any]:
     """The manifest of a results folder; a DataError says what is wrong with it."""
-    shown = short(str(folder / MANIFEST))
+    shown = short(str(folder / MANIFEST), 200)
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise DataError(short(str(folder)), "folder", f"no {MANIFEST}: not a results folder of 'astrarium lab run'") from None
+        raise DataError(short(str(folder), 200), "folder", f"no {MANIFEST}: not a results folder of 'astrarium lab run'") from None
     except (OSError, ValueError) as exc:
         raise DataError(shown, "file", f"cannot read: {exc}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
@@ -146,12 +146,12 @@ def read_parts(folder: Path, parts: Iterable[str]) -> pa.Table:
         try:
             tables.append(pq.read_table(path, schema=SCHEMA))
         except (OSError, pa.ArrowException) as exc:
-            raise DataError(short(str(path)), "file", f"cannot read: {exc}") from None
+            raise DataError(short(str(path), 200), "file", f"cannot read: {exc}") from None
     table = pa.concat_tables(tables) if tables else SCHEMA.empty_table()
     table = table.sort_by("seed")
     seeds = table.column("seed").to_pylist()
     if len(set(seeds)) != len(seeds):
-        raise DataError(short(str(folder / MANIFEST)), "parts", "a seed is counted twice")
+        raise DataError(short(str(folder / MANIFEST), 200), "parts", "a seed is counted twice")
     return table
 
 
@@ -167,7 +167,7 @@ def _make_folders(path: Path) -> None:
         (path / GAMES).mkdir(parents=True, exist_ok=True)
         (path / RECORDS).mkdir(exist_ok=True)
     except OSError as exc:
-        raise DataError(short(str(path)), "folder", f"cannot make the results folder: {exc.strerror or exc}") from None
+        raise DataError(short(str(path), 200), "folder", f"cannot make the results folder: {exc.strerror or exc}") from None
 
 
 def _remove_strays(path: Path, parts: set[str]) -> None:
