@@ -19,7 +19,7 @@ from astrarium.agents import agent_names
 from astrarium.agents.base import agent_games
 from astrarium.agents.levels import LEVELS
 from astrarium.cli.arena import arena
-from astrarium.cli.common import console, fail, fresh_seed, parse_number, show_long
+from astrarium.cli.common import console, fail, fresh_seed, parse_number, parse_option_pairs, show_long
 from astrarium.cli.pictures import show, write_replay_html
 from astrarium.cli.puzzles import play_puzzle, show_puzzle_list, today_note
 from astrarium.cli.rules_view import rules_markdown
@@ -86,19 +86,6 @@ def _game(game_id: str) -> Game:
         return astrarium.get_game(game_id)
     except AstrariumError as exc:
         raise fail(str(exc)) from None
-
-
-def parse_option_pairs(game: Game, pairs: list[str]) -> dict[str, Any]:
-    """``--option name=value`` pairs as the game's option values (OptionError or ValueError naming the option)."""
-    raw: dict[str, str] = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise ValueError(f"--option {short(pair, 60)!r} should look like name=value")
-        if name.strip() in raw:
-            raise ValueError(f"--option {short(name.strip(), 40)!r} is given twice")
-        raw[name.strip()] = value
-    return game.parse_options(raw)
 
 
 def _print_version(value: bool) -> None:
@@ -377,8 +364,6 @@ def agents() -> None:
 
 
 app.command("arena")(arena)
-from astrarium.lab.cli import lab_app  # noqa: E402  (the lab's commands; it imports the lab only when one runs)
-app.add_typer(lab_app, name="lab")
 
 
 def check_arguments(argv: list[str]) -> str | None:

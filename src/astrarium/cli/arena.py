@@ -22,7 +22,7 @@ from astrarium.agents.arena import (
     write_results,
 )
 from astrarium.agents.levels import is_level, table_spec
-from astrarium.cli.common import console, fail, parse_number, warn
+from astrarium.cli.common import console, fail, parse_number, parse_option_pairs, warn
 from astrarium.core.data import check_output_file
 from astrarium.core.errors import short
 from astrarium.core.game import Game
@@ -98,8 +98,6 @@ def arena(
     records: Annotated[Optional[str], typer.Option(help="save every game's record in this folder (for 'astrarium replay')")] = None,
 ) -> None:
     """Play computer players against each other, seats rotated every game, and report wins with 95% intervals."""
-    from astrarium.cli.app import parse_option_pairs
-
     try:
         game = astrarium.get_game(game_id)
         lineup = parse_lineup(seat, players, game)

@@ -1,4 +1,4 @@
-"""What every command shares: the consoles, one-line errors, reading numbers typed at a prompt, fresh seeds.
+"""What every command shares: the consoles, one-line errors, reading numbers typed at a prompt, ``--option`` pairs, fresh seeds.
 
 Everything a command prints about bad input goes through :func:`fail` or
 :func:`one_line`: a stranger's text is cut (:func:`astrarium.core.errors.short`),
@@ -13,12 +13,14 @@ import re
 import secrets
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 import typer
 from rich.console import Console, RenderableType
 from rich.markup import escape
 
 from astrarium.core.errors import short
+from astrarium.core.game import Game
 
 #: Standard output (positions, tables) and standard error (error lines, warnings).
 console = Console(highlight=False)
@@ -85,6 +87,19 @@ def show_long(console: Console, renderable: RenderableType) -> bool:
             return True
     console.print(renderable)
     return False
+
+
+def parse_option_pairs(game: Game, pairs: list[str]) -> dict[str, Any]:
+    """``--option name=value`` pairs as the game's option values (OptionError or ValueError naming the option)."""
+    raw: dict[str, str] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq or not name.strip():
+            raise ValueError(f"--option {short(pair, 60)!r} should look like name=value")
+        if name.strip() in raw:
+            raise ValueError(f"--option {short(name.strip(), 40)!r} is given twice")
+        raw[name.strip()] = value
+    return game.parse_options(raw)
 
 
 def fresh_seed() -> int:

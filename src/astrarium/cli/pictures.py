@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 import astrarium
-from astrarium.cli.common import console, fail
+from astrarium.cli.common import console, fail, parse_option_pairs
 from astrarium.core.data import write_text_file
 from astrarium.core.errors import AstrariumError, short
 from astrarium.pictures import position_page, record_to_html
@@ -43,8 +43,6 @@ def show(
     html: Annotated[str, typer.Option("--html", help="write a page with the picture and its clickable actions to this file")] = "",
 ) -> None:
     """Draw one position as a picture (SVG), for docs and bug reports."""
-    from astrarium.cli.app import parse_option_pairs
-
     try:
         game = astrarium.get_game(game_id)
         options = parse_option_pairs(game, option or [])
