@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import astrarium
@@ -93,3 +94,16 @@ def game_digest(game_id: str, players: int, options: dict[str, Any], seed: int, 
     feed(digest, state.to_record())
     feed(digest, state.returns())
     return digest.hexdigest()[:16]
+
+
+def answers(lines: list[str]) -> Callable[[str], str]:
+    """A scripted person at a prompt: each prompt gets the next line; past the end, the input ends (EOFError)."""
+    feed = iter(lines)
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return ask

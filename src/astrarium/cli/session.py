@@ -39,16 +39,8 @@ Ask = Callable[[str], str]
 HUMAN = "human"
 SHOWN_ACTIONS = 40
 
-HELP = (
-    "Type a number from the list or an action's notation. Commands: "
-    "[bold]list[/] (all legal actions), [bold]undo[/] (take back your last action), "
-    "[bold]save FILE[/] (the whole game, seed included: it rebuilds every hand), "
-    "[bold]share FILE[/] (or save FILE public: no seed, only what a spectator saw; safe to give away mid-game), "
-    "[bold]load FILE[/], [bold]board[/] (draw the position again), [bold]history[/] (the moves so far, in words), "
-    "[bold]hint[/] (what the easy player would do, and why), [bold]info THING[/] (what a piece, square or card is), "
-    "[bold]card NAME[/] (what a card does), [bold]rules[/] (how to play; [bold]rules full[/] for everything), "
-    "[bold]help[/], [bold]quit[/]."
-)
+#: The start of the prompt's help; the commands follow it, from :data:`PROMPT_COMMANDS`.
+HELP_HEAD = "Type a number from the list or an action's notation. Commands: "
 #: How often the thinking line's clock is brought up to date, in seconds.
 THINKING_TICK = 0.1
 #: The words of a move shown in the recap, history and log lines: at most this many lines of at most this many characters.
@@ -189,6 +181,42 @@ def tell_moves(state: State, viewers: Iterable[int | None], movers: list[int]) -
 def seed_is_secret(game: Game) -> bool:
     """Whether the seed tells something a player should not know yet (other hands, coming draws)."""
     return game.hidden_information or game.chance
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A command typed at the prompt: the seat whose prompt it is, the command's word (lower case) and the rest of the line."""
+
+    seat: int
+    word: str
+    rest: str
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command of the play prompt: the words that call it, how ``help`` shows it, and what it does.
+
+    ``names[0]`` is the command's name (the prompt completes it); the others
+    are other words for it. ``help`` shows ``usage`` in bold, then ``text``
+    in brackets (a command whose name says it all has none). ``run`` is the
+    :class:`PlayLoop` method that answers it (ValueError says what was
+    wrong); ``ends_turn`` is whether the position changed, so the turn starts
+    again from it.
+    """
+
+    names: tuple[str, ...]
+    usage: str
+    text: str
+    run: Callable[[PlayLoop, Typed], None]
+    ends_turn: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.names[0]
+
+    def help_entry(self) -> str:
+        """The command as ``help`` lists it (markup)."""
+        return f"[bold]{self.usage}[/]" + (f" ({self.text})" if self.text else "")
 
 
 @dataclass
@@ -411,48 +439,20 @@ class PlayLoop:
             offer([str(action) for action in legal])
 
     def _command(self, line: str, seat: int) -> bool:
-        """Handle one line; True when the turn is over (an action was played, or the position changed)."""
+        """Handle one line; True when the turn is over (an action was played, or the position changed).
+
+        The line's first word is looked up in :data:`PROMPT_COMMANDS`; a line
+        that names no command is an action.
+        """
         word, _, rest = line.partition(" ")
-        word = word.lower()
-        rest = rest.strip()
-        if word in ("quit", "exit", "q"):
-            self._leave(seat, ended=False)
-            return False
-        if word in ("help", "?"):
-            self.console.print(HELP)
-            notation = self.state.game.notation_help
-            if notation:
-                self.console.print(f"Notation: {escape(notation)}")
-            return False
-        if word in ("list", "moves", "actions"):
-            self._show_actions(self.state.legal_actions(), limit=None)
-            return False
-        if word == "board":
-            self._show_position(seat, self.state.legal_actions())
-            return False
-        if word == "history":
-            self._history(seat)
-            return False
-        if word == "rules":
-            self._rules(seat, full=rest.lower() in ("full", "all", "--full"))
-            return False
-        if word in ("card", "info"):
-            self._info(word, rest)
-            return False
-        if word == "hint":
-            self._hint()
-            return False
-        if word in ("save", "share"):
-            self._save(word, rest)
-            return False
-        if word == "load":
-            if not rest:
-                raise ValueError("load needs a file name, e.g. load game.json")
-            self._load(rest)
-            return True
-        if word == "undo":
-            self._undo()
-            return True
+        command = COMMAND_NAMES.get(word.lower())
+        if command is None:
+            return self._move(line, seat)
+        command.run(self, Typed(seat, word.lower(), rest.strip()))
+        return command.ends_turn
+
+    def _move(self, line: str, seat: int) -> bool:
+        """Play the action ``line`` names, a number from the list or a notation (ValueError says what was wrong)."""
         legal = self.state.legal_actions()
         action: Any = line
         if line.isdigit():  # any digits, so that '²' or 5,000 digits get this message, not int()'s
@@ -466,6 +466,56 @@ class PlayLoop:
             names = self.state.game.cards(self.state)
             raise IllegalAction(refusal(str(exc), line, legal, names)) from None
         return True
+
+    # -- the prompt's commands, one method a command (the table is PROMPT_COMMANDS) ---------------
+    def _quit_command(self, typed: Typed) -> None:
+        """``quit``: confirm, offer to save, and leave (QuitGame), or go back to the game."""
+        self._leave(typed.seat, ended=False)
+
+    def _help_command(self, typed: Typed) -> None:
+        """``help``: the commands, and how this game's actions are written."""
+        self.console.print(HELP)
+        notation = self.state.game.notation_help
+        if notation:
+            self.console.print(f"Notation: {escape(notation)}")
+
+    def _list_command(self, typed: Typed) -> None:
+        """``list``: every legal action, numbered."""
+        self._show_actions(self.state.legal_actions(), limit=None)
+
+    def _board_command(self, typed: Typed) -> None:
+        """``board``: the position drawn again."""
+        self._show_position(typed.seat, self.state.legal_actions())
+
+    def _history_command(self, typed: Typed) -> None:
+        """``history``: the moves so far in words, from the side of the seat at the prompt."""
+        self._history(typed.seat)
+
+    def _rules_command(self, typed: Typed) -> None:
+        """``rules`` (how to play) and ``rules full`` (the complete rules)."""
+        self._rules(typed.seat, full=typed.rest.lower() in ("full", "all", "--full"))
+
+    def _info_command(self, typed: Typed) -> None:
+        """``card NAME`` and ``info THING``."""
+        self._info(typed.word, typed.rest)
+
+    def _hint_command(self, typed: Typed) -> None:
+        """``hint``: what the easy player would do, and why."""
+        self._hint()
+
+    def _save_command(self, typed: Typed) -> None:
+        """``save FILE``, ``save FILE public`` and ``share FILE``."""
+        self._save(typed.word, typed.rest)
+
+    def _load_command(self, typed: Typed) -> None:
+        """``load FILE``: a saved game of this game, for the same number of players, in place of this one."""
+        if not typed.rest:
+            raise ValueError("load needs a file name, e.g. load game.json")
+        self._load(typed.rest)
+
+    def _undo_command(self, typed: Typed) -> None:
+        """``undo``: take back the last action a human chose."""
+        self._undo()
 
     def _rules(self, seat: int, full: bool) -> None:
         """How to play (``rules full``: the complete rules), paged when long, then the position again.
@@ -689,6 +739,40 @@ class PlayLoop:
         return ""
 
 
+#: The play prompt's commands, in the order ``help`` lists them; the prompt looks a line's first word up here.
+PROMPT_COMMANDS: tuple[Command, ...] = (
+    Command(("list", "moves", "actions"), "list", "all legal actions", PlayLoop._list_command),
+    Command(("undo",), "undo", "take back your last action", PlayLoop._undo_command, ends_turn=True),
+    Command(("save",), "save FILE", "the whole game, seed included: it rebuilds every hand", PlayLoop._save_command),
+    Command(
+        ("share",),
+        "share FILE",
+        "or save FILE public: no seed, only what a spectator saw; safe to give away mid-game",
+        PlayLoop._save_command,
+    ),
+    Command(("load",), "load FILE", "", PlayLoop._load_command, ends_turn=True),
+    Command(("board",), "board", "draw the position again", PlayLoop._board_command),
+    Command(("history",), "history", "the moves so far, in words", PlayLoop._history_command),
+    Command(("hint",), "hint", "what the easy player would do, and why", PlayLoop._hint_command),
+    Command(("info",), "info THING", "what a piece, square or card is", PlayLoop._info_command),
+    Command(("card",), "card NAME", "what a card does", PlayLoop._info_command),
+    Command(("rules",), "rules", "how to play; [bold]rules full[/] for everything", PlayLoop._rules_command),
+    Command(("help", "?"), "help", "", PlayLoop._help_command),
+    Command(("quit", "exit", "q"), "quit", "", PlayLoop._quit_command),
+)
+#: Each word the prompt answers, and its command.
+COMMAND_NAMES: dict[str, Command] = {name: command for command in PROMPT_COMMANDS for name in command.names}
+
+
+def help_text(commands: Iterable[Command]) -> str:
+    """The prompt's help (markup): how to play an action, then each command as the table describes it."""
+    return HELP_HEAD + ", ".join(command.help_entry() for command in commands) + "."
+
+
+#: What ``help`` prints first.
+HELP = help_text(PROMPT_COMMANDS)
+
+
 #: Lines kept for the list of actions under the board on a small screen (the board gets the rest).
 ACTION_ROWS = 4
 #: The lines a recap may take when the board would fill the screen (its header, the line on what is folded and its
@@ -859,8 +943,8 @@ def show_public_record(record: Mapping[str, Any], game: Game, console: Console, 
         console.print("No moves yet.")
 
 
-#: The commands the prompt completes besides the notations of the legal actions.
-COMMANDS = ("board", "card", "help", "hint", "history", "info", "list", "load", "quit", "rules", "save", "share", "undo")
+#: The commands the prompt completes besides the notations of the legal actions: each command's name.
+COMMANDS = tuple(sorted(command.name for command in PROMPT_COMMANDS))
 
 
 class NotationCompleter(Completer):
