@@ -12,6 +12,7 @@ game says alike, so the games say it one way:
 * how a seat is named in a line: :func:`who` with the game's :data:`Naming`,
   a small function (:func:`by_letter`: ``A (seat 0)``, :func:`by_ship`:
   ``Ship A (seat 0)``, or the game's own, such as Celestials' characters);
+  :data:`ship_who` is ``who`` by ship, and :func:`names` names seats in a row;
 * the lines of a turn's hand-over: :func:`new_events`, :func:`cards_gained`,
   :func:`round_line` (``Round 3 of 12 begins.``), :func:`next_line`
   (``B (seat 1) is next.``);
@@ -28,6 +29,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -124,6 +126,11 @@ def who(seat: int | None, view: Mapping[str, Any] = NO_VIEW, *, naming: Naming =
 def names(seats: Iterable[int], view: Mapping[str, Any] = NO_VIEW, *, naming: Naming = by_letter) -> str:
     """``A (seat 0) and C (seat 2)``: seats named in a row, the first opening the sentence."""
     return join_words([who(seat, view, naming=naming, start=i == 0) for i, seat in enumerate(seats)])
+
+
+#: A seat that flies a ship, as Orbital Combat and Streamlines name it: ``Ship A (seat 0)``
+#: (``ship A (seat 0)`` inside a sentence: ``ship_who(0, start=False)``).
+ship_who = partial(who, naming=by_ship)
 
 
 # -- a turn's hand-over -------------------------------------------------------------------------------

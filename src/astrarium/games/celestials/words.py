@@ -104,10 +104,10 @@ def _card_on(view: Mapping[str, Any], names: Names, at: str) -> str:
     return f"{_side(view, cell[1])} {names.name(cell[1], cell[0])} on {at}"
 
 
-def _drawn(view_b: Mapping[str, Any], view_a: Mapping[str, Any], seat: int, left: str | None) -> list[str] | None:
+def _drawn(before: Mapping[str, Any], after: Mapping[str, Any], seat: int, left: str | None) -> list[str] | None:
     """The keys that entered ``seat``'s hand, when the views show them (its own hand, or what everyone knows)."""
     for field in ("hand", "known_hand"):
-        old, new = _player(view_b, seat).get(field), _player(view_a, seat).get(field)
+        old, new = _player(before, seat).get(field), _player(after, seat).get(field)
         if field == "hand" and (not isinstance(old, list) or not isinstance(new, list)):
             continue
         gained = cards_gained(_list(old), _list(new), left)

@@ -18,17 +18,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 from astrarium.core.words import as_int as _int
 from astrarium.core.words import as_list as _list
 from astrarium.core.words import by_ship, entries, entry, mark, next_line, outcome_lines, round_line, seat_count, seats_named
 from astrarium.core.words import join_words as _join
-from astrarium.core.words import who as _name
-
-#: A ship as the picture names it: ``Ship A (seat 0)`` (``ship A (seat 0)`` inside a sentence: ``start=False``).
-who = partial(_name, naming=by_ship)
+from astrarium.core.words import ship_who as who
 
 DIRECTIONS = {
     "pro": "prograde",

@@ -18,21 +18,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 from astrarium.core.words import as_int as _int
 from astrarium.core.words import as_list as _list
 from astrarium.core.words import as_map as _map
 from astrarium.core.words import as_text as _text
-from astrarium.core.words import by_ship, entries, entry, mark, outcome_lines, seat_count, seats_named
+from astrarium.core.words import entries, entry, mark, outcome_lines, seat_count, seats_named
 from astrarium.core.words import join_words as _join
 from astrarium.core.words import new_events as _new_events
 from astrarium.core.words import plural as _plural
-from astrarium.core.words import who as _name
+from astrarium.core.words import ship_who as who
 
-#: A seat's ship as the picture names it: ``Ship A (seat 0)`` (``ship A (seat 0)`` inside a sentence: ``start=False``).
-who = partial(_name, naming=by_ship)
 #: How each card reads in a sentence (with its article).
 CARD_WORDS = {
     "action": "an Action card",
