@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from typing import Any
 
 from astrarium.core.errors import IllegalAction, short
 from astrarium.games.streamlines.board import SQUARES, arrows_text, parse_arrows, parse_square, square_name
@@ -192,27 +193,64 @@ def problem(action: object) -> str | None:
     name = type(action).__name__
     if not isinstance(action, ACTION_TYPES):
         return f"a {short(name, 40)} is not a Streamlines action; write one of: {NOTATION_HELP}"
-    if isinstance(action, Move):
-        path, jump = action.path, action.jump
-        if type(jump) is not bool:
-            return f"{name}: jump must be True or False, not {_field_text(jump)}"
-        if type(path) is not tuple or not 1 + jump <= len(path) <= SQUARES + 1:
-            return f"{name}: path must be a tuple of 1 to {SQUARES + 1} squares, not {short(_field_text(path), 60)}"
-        if not all(_is_int(s, 0, SQUARES - 1) for s in path):
-            bad = next(s for s in path if not _is_int(s, 0, SQUARES - 1))
-            return f"{name}: each square of the path is a number 0 .. {SQUARES - 1}, not {_field_text(bad)}"
-    elif isinstance(action, Dump | Give) and not (type(action.kind) is int and action.kind in CARGO_KINDS):
+    for cls, check in _FIELD_CHECKS:
+        if isinstance(action, cls):
+            return check(action, name)
+    return None
+
+
+# Each check takes an action of its class and the class's name, and says what is wrong with its fields (None: nothing).
+
+
+def _move_problem(action: Any, name: str) -> str | None:
+    path, jump = action.path, action.jump
+    if type(jump) is not bool:
+        return f"{name}: jump must be True or False, not {_field_text(jump)}"
+    if type(path) is not tuple or not 1 + jump <= len(path) <= SQUARES + 1:
+        return f"{name}: path must be a tuple of 1 to {SQUARES + 1} squares, not {short(_field_text(path), 60)}"
+    if not all(_is_int(s, 0, SQUARES - 1) for s in path):
+        bad = next(s for s in path if not _is_int(s, 0, SQUARES - 1))
+        return f"{name}: each square of the path is a number 0 .. {SQUARES - 1}, not {_field_text(bad)}"
+    return None
+
+
+def _cargo_problem(action: Any, name: str) -> str | None:
+    if not (type(action.kind) is int and action.kind in CARGO_KINDS):
         return f"{name}: kind must be a cargo card's number, not {_field_text(action.kind)}"
-    elif isinstance(action, Lay):
-        if not (type(action.kind) is int and action.kind in LAYABLE):
-            return f"{name}: kind must be a streamline or gate card's number, not {_field_text(action.kind)}"
-        if not _is_int(action.mask, 0, 15):
-            return f"{name}: mask must be an arrow mask 0 .. 15, not {_field_text(action.mask)}"
-    elif isinstance(action, Engineer) and type(action.clockwise) is not bool:
-        return f"{name}: clockwise must be True or False, not {_field_text(action.clockwise)}"
-    if isinstance(action, Give) and not _is_int(action.seat, 0, MAX_SEAT):
+    return None
+
+
+def _give_problem(action: Any, name: str) -> str | None:
+    cargo = _cargo_problem(action, name)
+    if cargo is not None:
+        return cargo
+    if not _is_int(action.seat, 0, MAX_SEAT):
         return f"{name}: seat must be a seat number 0 .. {MAX_SEAT}, not {_field_text(action.seat)}"
     return None
+
+
+def _lay_problem(action: Any, name: str) -> str | None:
+    if not (type(action.kind) is int and action.kind in LAYABLE):
+        return f"{name}: kind must be a streamline or gate card's number, not {_field_text(action.kind)}"
+    if not _is_int(action.mask, 0, 15):
+        return f"{name}: mask must be an arrow mask 0 .. 15, not {_field_text(action.mask)}"
+    return None
+
+
+def _engineer_problem(action: Any, name: str) -> str | None:
+    if type(action.clockwise) is not bool:
+        return f"{name}: clockwise must be True or False, not {_field_text(action.clockwise)}"
+    return None
+
+
+#: The field checks of the actions with fields, by class (the first class the action is an instance of).
+_FIELD_CHECKS: tuple[tuple[type, Callable[[Any, str], str | None]], ...] = (
+    (Move, _move_problem),
+    (Dump, _cargo_problem),
+    (Give, _give_problem),
+    (Lay, _lay_problem),
+    (Engineer, _engineer_problem),
+)
 
 
 def _cargo_kind(word: str, text: str) -> int:
