@@ -319,16 +319,9 @@ class ExpanderPlayer(_ScriptedConnected):
     def _play(self, seen: _Seen, legal: list[Any], phase: str) -> Any:
         if phase == "moving":
             return self._step(seen, legal)
-        deploys = [a for a in legal if type(a) is A.Deploy]
-        bases = [a for a in deploys if seen.card(a.card).is_base]
-        if bases:
-            return _spread_deploy(seen, bases)
-        fighters = [a for a in deploys if not seen.card(a.card).is_base]
-        if fighters and self.guard:
-            guarded = self._exposed_base(seen)
-            on_base = [a for a in fighters if seen.cell(a.cell) == guarded]
-            if on_base:
-                return max(on_base, key=lambda a: seen.card(a.card).strength)
+        deploy = self._deploy(seen, legal)
+        if deploy is not None:
+            return deploy
         if self.guard:
             strike = self._strike(seen, legal)
             if strike is not None:
@@ -342,6 +335,20 @@ class ExpanderPlayer(_ScriptedConnected):
         settled = worlds >= seen.state.worlds_needed or (seen.view["victory"] != "expansion" and worlds >= 2)
         buy = None if settled and self.guard else "standard-base"
         return _economy(seen, legal, unit_buy=buy, research="harvester")
+
+    def _deploy(self, seen: _Seen, legal: list[Any]) -> Any | None:
+        """A base card where it adds the most territory; guarding, else the strongest fighter onto the base nearest the
+        enemy. None when there is neither."""
+        deploys = [a for a in legal if type(a) is A.Deploy]
+        bases = [a for a in deploys if seen.card(a.card).is_base]
+        if bases:
+            return _spread_deploy(seen, bases)
+        fighters = [a for a in deploys if not seen.card(a.card).is_base]
+        if not fighters or not self.guard:
+            return None
+        guarded = self._exposed_base(seen)
+        on_base = [a for a in fighters if seen.cell(a.cell) == guarded]
+        return max(on_base, key=lambda a: seen.card(a.card).strength) if on_base else None
 
     def _intruders(self, seen: _Seen, cell: int, strength: int) -> list[int]:
         """Hexes of the seat's territory next to ``cell`` holding enemy pieces that a unit of ``strength`` would beat."""
