@@ -140,21 +140,28 @@ def projected(st: ConnectedWorldsState) -> tuple[dict[int, tuple[int, int]], lis
     enemy = st.enemy_cells(p)
     fights = {c for c, o, _ in units if o == p and c in enemy}
     for cell in fights:
-        here = [u for u in units if u[0] == cell]
-        attackers = [s for _, o, s in here if o == p]
-        defenders = sorted((s, o) for _, o, s in here if o != p)
-        base = bases.get(cell)
-        base_strength = base[1] if base is not None and base[0] != p else 0
-        result = resolve(attackers, [d[0] for d in defenders], base_strength)
-        units = [u for u in units if u[0] != cell]
-        units += [(cell, p, s) for s in result.attackers]
-        held = defenders[len(defenders) - len(result.defenders) :]
-        units += [(cell, o, s) for s, o in held]
-        if result.base is BaseFate.DESTROYED:
-            del bases[cell]
-        elif result.base is BaseFate.CAPTURED:
-            bases[cell] = (p, base_strength)
+        units = _fought_out(cell, p, bases, units)
     return bases, units
+
+
+def _fought_out(cell: int, p: int, bases: dict[int, tuple[int, int]], units: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The units after player ``p``'s attack on ``cell`` is fought (the rules' own :func:`.combat.resolve`); a base
+    destroyed or captured there is taken off or handed over in ``bases``."""
+    here = [u for u in units if u[0] == cell]
+    attackers = [s for _, o, s in here if o == p]
+    defenders = sorted((s, o) for _, o, s in here if o != p)
+    base = bases.get(cell)
+    base_strength = base[1] if base is not None and base[0] != p else 0
+    result = resolve(attackers, [d[0] for d in defenders], base_strength)
+    units = [u for u in units if u[0] != cell]
+    units += [(cell, p, s) for s in result.attackers]
+    held = defenders[len(defenders) - len(result.defenders) :]
+    units += [(cell, o, s) for s, o in held]
+    if result.base is BaseFate.DESTROYED:
+        del bases[cell]
+    elif result.base is BaseFate.CAPTURED:
+        bases[cell] = (p, base_strength)
+    return units
 
 
 _Values = tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
