@@ -252,42 +252,57 @@ def generate(seed: int = SEED, per_pack: int = PER_PACK) -> list[Kept]:
     rng = Rng(seed)
     kept: list[Kept] = []
     targets: set[str] = set()
-    total = len(PACKS) * per_pack
     for spec in PACKS:
-        pack: list[Kept] = []
-        tries = 0
-        while len(pack) < per_pack:
-            tries += 1
-            if tries > MAX_TRIES:
-                raise RuntimeError(f"pack {spec.name}: only {len(pack)} puzzles after {MAX_TRIES} candidates")
-            board, target = random_candidate(spec, rng)
-            if not target or target in targets:
-                continue
-            if len(target) < 5 and per_pack - len(pack) <= spec.fives - sum(len(k.target) == 5 for k in pack):
-                continue
-            if "g" in target and sum("g" in k.target for k in kept + pack) + 1 > MAX_GREEN_SHARE * total:
-                continue
-            longest = spec.shortest[1] + spec.spare
-            proof = analyse(board, target, longest)
-            if proof is None:
-                continue
-            rotations = proof.shortest + spec.spare
-            if rotations != longest:  # the budget decides how many first rotations can still lead to a solution
-                proof = analyse(board, target, rotations)
-                assert proof is not None
-            rating = rate(proof.shortest, proof.sequences, proof.solutions, proof.first_moves, proof.good_first_moves, proof.repeats)
-            if not fits(spec, target, proof, rating):
-                continue
-            if proof.repeats and sum(k.proof.repeats for k in pack) >= MAX_REPEATING:
-                continue
-            # Spread the ratings: at most a third of a pack on one rating.
-            if sum(k.rating == rating for k in pack) >= -(-per_pack // 3):
-                continue
-            targets.add(target)
-            pack.append(Kept(spec, board, target, rotations, proof, rating))
+        pack = _fill_pack(spec, rng, per_pack, kept, targets)
         pack.sort(key=lambda k: (k.rating, k.proof.shortest, -k.proof.solutions / k.proof.sequences))
         kept += pack
     return kept
+
+
+def _fill_pack(spec: PackSpec, rng: Rng, per_pack: int, kept: list[Kept], targets: set[str]) -> list[Kept]:
+    """``per_pack`` puzzles of the pack ``spec``, from random candidates (at most :data:`MAX_TRIES`); each target is
+    used once in all the packs (``targets``, ``kept``: those of the packs before)."""
+    pack: list[Kept] = []
+    tries = 0
+    while len(pack) < per_pack:
+        tries += 1
+        if tries > MAX_TRIES:
+            raise RuntimeError(f"pack {spec.name}: only {len(pack)} puzzles after {MAX_TRIES} candidates")
+        candidate = _candidate(spec, rng, per_pack, pack, kept, targets)
+        if candidate is not None:
+            targets.add(candidate.target)
+            pack.append(candidate)
+    return pack
+
+
+def _candidate(spec: PackSpec, rng: Rng, per_pack: int, pack: list[Kept], kept: list[Kept], targets: set[str]) -> Kept | None:
+    """One random candidate for the pack, proved and rated, or None when the pack does not want it: a target used
+    already, too few five-colour targets left, too many greens, no solution in the budget, a rating or repeats the
+    pack has enough of."""
+    board, target = random_candidate(spec, rng)
+    if not target or target in targets:
+        return None
+    if len(target) < 5 and per_pack - len(pack) <= spec.fives - sum(len(k.target) == 5 for k in pack):
+        return None
+    if "g" in target and sum("g" in k.target for k in kept + pack) + 1 > MAX_GREEN_SHARE * (len(PACKS) * per_pack):
+        return None
+    longest = spec.shortest[1] + spec.spare
+    proof = analyse(board, target, longest)
+    if proof is None:
+        return None
+    rotations = proof.shortest + spec.spare
+    if rotations != longest:  # the budget decides how many first rotations can still lead to a solution
+        proof = analyse(board, target, rotations)
+        assert proof is not None
+    rating = rate(proof.shortest, proof.sequences, proof.solutions, proof.first_moves, proof.good_first_moves, proof.repeats)
+    if not fits(spec, target, proof, rating):
+        return None
+    if proof.repeats and sum(k.proof.repeats for k in pack) >= MAX_REPEATING:
+        return None
+    # Spread the ratings: at most a third of a pack on one rating.
+    if sum(k.rating == rating for k in pack) >= -(-per_pack // 3):
+        return None
+    return Kept(spec, board, target, rotations, proof, rating)
 
 
 def puzzles_toml(kept: list[Kept]) -> str:
