@@ -15,20 +15,9 @@ from astrarium.cli import app
 from astrarium.cli.app import default_players
 from astrarium.cli.menu import run_menu, seat_kinds
 from astrarium.cli.session import PlayLoop, parse_seats, step_through
+from helpers import answers as scripted
 
 runner = CliRunner()
-
-
-def scripted(lines: list[str]):
-    feed = iter(lines)
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    return ask
 
 
 def console() -> Console:

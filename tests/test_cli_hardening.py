@@ -24,21 +24,10 @@ from astrarium.cli import app
 from astrarium.cli.menu import run_menu, seat_kinds
 from astrarium.cli.puzzles import play_puzzle
 from astrarium.cli.session import PlayLoop, step_through
+from helpers import answers as scripted
 
 runner = CliRunner()
 TOY = astrarium.get_game("toy-pile")
-
-
-def scripted(lines: list[str]):
-    feed = iter(lines)
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    return ask
 
 
 def console() -> Console:

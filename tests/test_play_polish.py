@@ -24,6 +24,7 @@ from astrarium.cli.arena import parse_lineup
 from astrarium.cli.menu import KIND_WORDS, _kinds_table, run_menu, seat_kinds
 from astrarium.cli.puzzles import play_puzzle, today_note, week_easiest
 from astrarium.cli.session import PlayLoop
+from helpers import answers
 from terminal import Terminal
 
 runner = CliRunner()
@@ -35,19 +36,6 @@ def console(width: int = 120, height: int = 40) -> Console:
 
 def output(c: Console) -> str:
     return c.file.getvalue()  # type: ignore[attr-defined]
-
-
-def answers(lines: list[str]):
-    """A scripted person: each prompt gets the next line; past the end, the input ends."""
-    feed = iter(lines)
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    return ask
 
 
 # -- 1. Ctrl-C while a computer thinks ------------------------------------------------------------------------
