@@ -364,6 +364,8 @@ def agents() -> None:
 
 
 app.command("arena")(arena)
+from astrarium.lab.cli import lab_app  # noqa: E402  (the lab's commands; it imports the lab only when one runs)
+app.add_typer(lab_app, name="lab")
 
 
 def check_arguments(argv: list[str]) -> str | None:
