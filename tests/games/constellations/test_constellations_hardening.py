@@ -115,7 +115,7 @@ def test_the_puzzle_prompt_answers_crafted_numbers_with_one_line_each() -> None:
 
     from rich.console import Console
 
-    from astrarium.cli.session import play_puzzle
+    from astrarium.cli.puzzles import play_puzzle
 
     puzzle = GAME.puzzles()[0]
     script = iter(["rot a" + NINES[:400], "rot a٣", "play wg/³", "²", NINES, "q"])

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 import astrarium
-from astrarium.cli.session import play_puzzle
+from astrarium.cli.puzzles import play_puzzle
 from astrarium.core import DataError
 from astrarium.games.constellations import puzzlegen
 from astrarium.games.constellations.puzzles import (
