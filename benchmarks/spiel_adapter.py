@@ -12,6 +12,7 @@ from typing import Any
 
 import pyspiel
 
+from astrarium.core.contract import Parts
 from astrarium.core.game import Game, State
 from astrarium.core.outcome import Outcome
 
@@ -60,6 +61,7 @@ class SpielGame(Game):
     min_players = 2
     max_players = 2
     state_class = SpielState
+    parts = Parts.rules_only(hidden_or_chance=False)
 
     def __init__(self, name: str) -> None:
         self.spiel_game = pyspiel.load_game(name)

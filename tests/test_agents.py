@@ -10,6 +10,7 @@ import pytest
 import astrarium
 from astrarium.agents import GreedyAgent, ISMCTSAgent, MCTSAgent, agent_names, make_agent
 from astrarium.core import Game, Outcome, Rng, State
+from astrarium.core.contract import Parts
 from helpers import play_randomly
 
 GAMES = astrarium.list_games()
@@ -78,6 +79,7 @@ class NimGame(Game):
     min_players = max_players = 2
     options = (astrarium.Option("heap", 9, "stones in the heap", int, minimum=1, maximum=40),)
     state_class = NimState
+    parts = Parts.rules_only(hidden_or_chance=False)
 
     def max_moves(self, players: int, options: Any) -> int:
         return options["heap"]
@@ -302,10 +304,9 @@ def test_a_guide_s_move_is_searched_first_and_kept_unless_the_search_clearly_fin
 
 
 def test_the_search_is_guided_by_the_game_s_own_planner_unless_told_none() -> None:
-    # Connected Worlds names the scripted general as its guide (mcts.GAME_GUIDES): one simulation plays its move.
-    from astrarium.agents.mcts import GAME_GUIDES
-
-    assert GAME_GUIDES == {"connected-worlds": "cw-general"}
+    # Connected Worlds declares the scripted general as its guide (parts.guide), the one game with a guide: one
+    # simulation plays its move.
+    assert {g: astrarium.get_game(g).parts.guide for g in GAMES if astrarium.get_game(g).parts.guide} == {"connected-worlds": "cw-general"}
     for state in positions("connected-worlds", count=6):
         for seed in range(3):
             general = make_agent("cw-general", seed=seed).choose(state.clone())

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import astrarium
 from astrarium.agents.hint import suggest
-from astrarium.agents.levels import TUNING, table_spec
+from astrarium.agents.levels import table_spec
 from astrarium.cli.app import app
 from astrarium.cli.menu import choose_options, menu_options
 from astrarium.cli.session import COMMANDS, PlayLoop
@@ -301,9 +301,14 @@ def test_help_shows_flags_without_a_value_type(command: list[str]) -> None:
     assert "<bool>" not in result.stdout and "--help" in result.stdout
 
 
+def search(game_id: str) -> str:
+    """The search settings ``game_id`` declares (``parts.search``)."""
+    return astrarium.get_game(game_id).parts.search
+
+
 def test_a_level_searches_with_the_games_tuned_settings() -> None:
-    assert table_spec("hard", True, "celestials") == f"ismcts:{TUNING['celestials']},seconds=2"
-    assert table_spec("medium", False, "orbital-combat") == f"mcts:{TUNING['orbital-combat']},seconds=0.3"
+    assert table_spec("hard", True, "celestials") == f"ismcts:{search('celestials')},seconds=2"
+    assert table_spec("medium", False, "orbital-combat") == f"mcts:{search('orbital-combat')},seconds=0.3"
     assert table_spec("easy", True, "celestials") == "greedy"
     loop = PlayLoop(astrarium.get_game("orbital-combat").new_game(2, 1), {0: "human", 1: "hard"}, console(), Person([]))
     agent = loop.agents[1]
@@ -323,11 +328,9 @@ def test_streamlines_levels_play_the_search_team_over_the_courier() -> None:
 
 
 def test_connected_worlds_levels_play_the_general_and_the_search_over_it() -> None:
-    from astrarium.agents.levels import CW_HARD
-
     assert table_spec("easy", True, "connected-worlds") == "greedy"
     assert table_spec("medium", True, "connected-worlds") == "cw-general"
-    assert table_spec("hard", True, "connected-worlds") == CW_HARD
+    assert table_spec("hard", True, "connected-worlds") == "rollout:base=cw-general,samples=2,depth=20,margin=0.1"
     game = astrarium.get_game("connected-worlds")
     loop = PlayLoop(game.new_game(2, 3), {0: "human", 1: "hard"}, console(), Person([]))
     agent = loop.agents[1]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from astrarium.core import Game, IllegalAction, Option, Outcome, Rng, State
+from astrarium.core.contract import Parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +124,8 @@ class PileGame(Game):
         Option("hand_size", 2, "cards in hand", int, minimum=1, maximum=3),
     )
     state_class = PileState
+    # No picture, words, text board or help: the core's plain answers (the notation as words, ``render``) stand in.
+    parts = Parts.rules_only(hidden_or_chance=True)
 
     def max_moves(self, players: int, options: Any) -> int:
         return options["max_card"] * options["copies"]

@@ -13,7 +13,7 @@ from webclient import Player, hub_table, make_settings, new_game, persons, runni
 
 import astrarium
 from astrarium.web import Settings
-from astrarium.web.catalogue import FILE_OPTIONS
+from astrarium.web.catalogue import file_options
 
 
 def test_catalogue_lists_every_game_with_described_options_but_no_file_options(client: TestClient) -> None:
@@ -24,7 +24,7 @@ def test_catalogue_lists_every_game_with_described_options_but_no_file_options(c
     for described in data["games"]:
         game = astrarium.get_game(described["id"])
         names = [o["name"] for o in described["options"]]
-        assert not set(names) & FILE_OPTIONS.get(game.id, frozenset())
+        assert not set(names) & file_options(game)
         for option in described["options"]:
             assert option["description"] == game.option(option["name"]).describe()
 
@@ -223,14 +223,13 @@ def test_links_are_stored_only_as_hashes(client: TestClient, settings: Settings)
 
 
 def test_the_default_levels_are_each_games_own_levels_as_at_the_terminal() -> None:
-    from astrarium.agents.levels import TUNING
     from astrarium.web.hub import Hub
 
     hub = Hub(Settings())
     connected, orbital, streamlines = (astrarium.get_game(name) for name in ("connected-worlds", "orbital-combat", "streamlines"))
     assert hub.level_spec("easy", connected) == "greedy"
     assert hub.level_spec("medium", connected) == "cw-general"
-    assert hub.level_spec("medium", orbital) == f"mcts:{TUNING['orbital-combat']},seconds=0.3"
+    assert hub.level_spec("medium", orbital) == f"mcts:{orbital.parts.search},seconds=0.3"
     assert hub.level_spec("hard", streamlines) == "sl-search:samples=12"
     custom = Hub(Settings(levels={"hard": "mcts:iterations=30"}))
     assert custom.level_spec("hard", connected) == "mcts:iterations=30"

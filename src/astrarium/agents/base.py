@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import math
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
-from astrarium.core.errors import short
+from astrarium.core.errors import ContractError, short
 from astrarium.core.game import State
 
 
@@ -34,19 +35,63 @@ AgentFactory = Callable[..., Agent]
 _AGENTS: dict[str, AgentFactory] = {}
 
 
+_game_players_registered = False
+
+
 def register_agent(name: str, factory: AgentFactory) -> None:
     _AGENTS[name] = factory
 
 
+def resolve_player(game: str, name: str, reference: str) -> AgentFactory:
+    """The scripted player a game declares as ``name`` -> ``"module:attribute"`` (``parts.players``), imported.
+
+    A reference that does not import, names nothing, names no player or a
+    player of another name raises ContractError naming the game and the player.
+    """
+    part = f"players[{name!r}]"
+    module_name, _, attribute = reference.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ContractError(game, part, f"{reference!r} does not import: {short(str(exc))}") from exc
+    try:
+        factory = getattr(module, attribute)
+    except AttributeError:
+        raise ContractError(game, part, f"{reference!r}: the module {module_name} has no {attribute!r}") from None
+    if not callable(factory):
+        raise ContractError(game, part, f"{reference!r} is a {type(factory).__name__}, not a player class or factory")
+    called = getattr(factory, "name", name)
+    if called != name:
+        raise ContractError(game, part, f"{reference!r} is the player {short(str(called), 40)!r}, not {name!r}")
+    return cast(AgentFactory, factory)
+
+
+def _agents() -> dict[str, AgentFactory]:
+    """Every kind of player by name; the games' scripted players are registered the first time one is asked for."""
+    global _game_players_registered
+    if not _game_players_registered:
+        from astrarium.core.registry import get_game, list_games
+
+        found = {
+            name: resolve_player(game_id, name, reference)
+            for game_id in list_games()
+            for name, reference in get_game(game_id).parts.players.items()
+        }
+        for name, factory in found.items():
+            register_agent(name, factory)
+        _game_players_registered = True
+    return _AGENTS
+
+
 def agent_games(name: str) -> tuple[str, ...] | None:
     """The games the kind of player ``name`` is written for (None: every game)."""
-    games = getattr(_AGENTS.get(name), "games", None)
+    games = getattr(_agents().get(name), "games", None)
     return tuple(games) if games is not None else None
 
 
 def agent_names(game: str | None = None) -> list[str]:
     """The kinds of player, all of them or those that can play ``game``."""
-    return sorted(name for name in _AGENTS if game is None or game in (agent_games(name) or (game,)))
+    return sorted(name for name in _agents() if game is None or game in (agent_games(name) or (game,)))
 
 
 #: The longest player spec accepted, in characters (``mcts:iterations=2000,seconds=1`` is 31).
@@ -102,7 +147,7 @@ def _parse_value(key: str, raw: str) -> Any:
 
 def agent_options(name: str) -> list[str] | None:
     """The option names the kind of player ``name`` takes (None: it takes any, or it is not known)."""
-    factory = _AGENTS.get(name)
+    factory = _agents().get(name)
     if factory is None:
         return None
     try:
@@ -124,7 +169,7 @@ def make_agent(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     its own values).
     """
     name, options = parse_agent_spec(spec)
-    factory = _AGENTS.get(name)
+    factory = _agents().get(name)
     if factory is None:
         from astrarium.agents.levels import level_names  # levels build on this module
 

@@ -48,7 +48,7 @@ plays another only when that one's mean value overtakes it as the bonus fades
 with the visits. A search whose evaluation misjudges the position (it cannot
 see the blow the opponent will strike next turn) then keeps the guide's plan
 unless the position clearly says otherwise. The default, ``guide=auto``, is
-the game's own guide where :data:`GAME_GUIDES` names one, else none;
+the game's own guide where it declares one (``parts.guide``), else none;
 ``guide=none`` searches unguided. A guided search keeps its children by
 action, as over re-sampled worlds, also in a game with neither secrets nor
 chance (where its one world is a copy of the position).
@@ -107,11 +107,6 @@ MAX_BIAS = 1000.0
 #: search lost 9, 10 and 6 of 20 capture games with bias 1, 3 and 10; between two searches (200 games a mode) bias 10
 #: gave the first seat 58.5% of capture games, bias 20 50.0% (rules of connected-worlds, "The guided search").
 DEFAULT_BIAS = 20.0
-#: The guide ``guide=auto`` takes in a game. Connected Worlds: a turn is ten to twenty single steps and the evaluation
-#: cannot see the enemy's next turn, so the unguided search lost 81 to 86% of its games to the scripted rusher (200 a
-#: victory mode); guided by the scripted general, which guards what the enemy can strike next turn, it lost 42% of 200
-#: capture games (rules of connected-worlds, "The guided search").
-GAME_GUIDES: dict[str, str] = {"connected-worlds": "cw-general"}
 #: The values of ``guide`` that name no player.
 AUTO, NONE = "auto", "none"
 
@@ -289,7 +284,7 @@ class MCTSAgent:
             return self._guide
         game = state.game.id
         if game not in self._guides:
-            spec = GAME_GUIDES.get(game)
+            spec = state.game.parts.guide
             self._guides[game] = None if spec is None else make_agent(spec, self.seed, game)
         return self._guides[game]
 

@@ -36,6 +36,7 @@ from astrarium.cli.session import (
 from astrarium.core.errors import AstrariumError, RecordError, short
 from astrarium.core.game import Game, Puzzle, State
 from astrarium.core.records import load_record, replay
+from astrarium.core.registry import discovery_errors
 
 
 def _plain_flags(command: Any, ctx: Any) -> None:
@@ -119,7 +120,7 @@ def main_callback(
 
 @app.command()
 def games() -> None:
-    """List the games with their titles and player counts."""
+    """List the games with their titles and player counts (and, on standard error, any installed game that is refused)."""
     table = Table(title="astrarium games")
     table.add_column("id", style="cyan")
     table.add_column("title")
@@ -134,8 +135,12 @@ def games() -> None:
         table.add_row(game.id, game.title, players, kind)
     if not astrarium.list_games():
         console.print("No games are installed yet.")
-        return
-    console.print(table)
+    else:
+        console.print(table)
+    # An installed game that cannot be used (its entry point broken, its parts refused) is named, one line each.
+    refusals = [fail(str(problem)) for problem in discovery_errors()]
+    if refusals:
+        raise refusals[0]
 
 
 @app.command()

@@ -47,3 +47,16 @@ class DataError(AstrariumError):
         self.file = file
         self.entry = entry
         super().__init__(f"{file}: {entry}: {message}")
+
+
+class ContractError(AstrariumError):
+    """A game whose declared parts break the contract (``core.contract``), found when it registers.
+
+    The message names the game and the part (``game 'orbital-combat': levels: ...``),
+    so a designer sees at once what to declare or fix.
+    """
+
+    def __init__(self, game: str, part: str, message: str) -> None:
+        self.game = game
+        self.part = part
+        super().__init__(f"game {short(game, 40)!r}: {part}: {message}")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import importlib
 import json
 import sys
 from abc import ABCMeta, abstractmethod
@@ -29,7 +28,8 @@ from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr
 
-from astrarium.core.errors import IllegalAction, OptionError, short
+from astrarium.core.contract import Parts
+from astrarium.core.errors import ContractError, IllegalAction, OptionError, short
 from astrarium.core.layout import BOARD_HEIGHT, BOARD_WIDTH
 from astrarium.core.options import Option, resolve_options
 from astrarium.core.outcome import Outcome
@@ -101,6 +101,8 @@ class Game(metaclass=ABCMeta):
     state_class: ClassVar[type[State]]
     #: The Python package holding the game (its rules.md lives there).
     package: ClassVar[str] = ""
+    #: What the game provides besides its State's rules: picture, words, help, levels, ... (``core.contract``).
+    parts: ClassVar[Parts]
 
     # -- description -------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
@@ -148,74 +150,60 @@ class Game(metaclass=ABCMeta):
     def _package_text(self, name: str) -> str:
         return resources.files(self._package_name()).joinpath(name).read_text(encoding="utf-8")
 
-    # -- pictures ------------------------------------------------------------
-    def _module(self, name: str) -> Any:
-        package = self.package or type(self).__module__
-        module = sys.modules[type(self).__module__]
-        if not self.package and not hasattr(module, "__path__"):
-            package = module.__package__ or package
-        return importlib.import_module(f"{package}.{name}")
-
+    # -- the declared parts (core.contract) -----------------------------------
     def render_svg(self, view: Mapping[str, Any]) -> str:
         """The position as an SVG picture drawn from ``view`` alone (a ``State.picture_view``).
 
-        Each game draws in its package's ``svg`` module; since the picture is
-        made from one seat's view, it can never show what that seat may not see.
+        Each game draws with its declared ``parts.picture`` (its ``svg``
+        module); since the picture is made from one seat's view, it can never
+        show what that seat may not see. A game without pictures raises
+        :class:`ContractError`.
         """
-        return cast(str, self._module("svg").render_svg(view))
+        picture = self.parts.picture
+        if picture is None:
+            raise ContractError(self.id, "picture", "the game draws no pictures")
+        return picture.render_svg(view)
 
     def render_svg_parts(self, view: Mapping[str, Any]) -> list[str] | None:
         """The picture of :meth:`render_svg` as the pieces it is joined from, or None for a game that draws in one go.
 
-        A game whose ``svg`` module caches the pieces of its pictures (the
-        board, rows, lines that repeat from one position to the next) offers
-        ``render_svg_parts``; a server can then encode each repeated piece once
-        instead of every whole picture. ``"".join(parts)`` is ``render_svg(view)``.
+        A game whose picture caches its pieces (the board, rows, lines that
+        repeat from one position to the next) declares ``render_svg_parts``; a
+        server can then encode each repeated piece once instead of every whole
+        picture. ``"".join(parts)`` is ``render_svg(view)``.
         """
-        parts = getattr(self._module("svg"), "render_svg_parts", None)
-        return list(parts(view)) if parts is not None else None
+        picture = self.parts.picture
+        if picture is None or picture.render_svg_parts is None:
+            return None
+        return list(picture.render_svg_parts(view))
 
     def action_tokens(self, notation: str) -> list[str]:
-        """The click tokens an action's notation decomposes into (default: its words)."""
-        module = self._module("svg")
-        tokens = getattr(module, "action_tokens", None)
-        return list(tokens(notation)) if tokens is not None else notation.split()
+        """The click tokens an action's notation decomposes into (a game without pictures: its words)."""
+        picture = self.parts.picture
+        return notation.split() if picture is None else list(picture.action_tokens(notation))
 
     def button_tokens(self) -> frozenset[str]:
         """Tokens a client offers as buttons because the picture does not draw them (verbs such as ``end``)."""
-        return frozenset(getattr(self._module("svg"), "BUTTON_TOKENS", frozenset()))
+        picture = self.parts.picture
+        return frozenset() if picture is None else picture.button_tokens
 
     def describe(self, before: Mapping[str, Any], notation: str, after: Mapping[str, Any]) -> list[str]:
         """An action in words, then what it caused, told from two picture views of one seat (before and after).
 
         Drawn from views only, so it can never tell a seat what that seat may
         not see (the card another player drew stays unnamed). Each game writes
-        this in its package's ``words`` module; the default names the mover and
-        the notation. Every front end (terminal recap, web event log, HTML
-        replay) shows these lines.
+        this in its ``words`` module, declared as ``parts.describe``; a game
+        that declares none names the mover and the notation. Every front end
+        (terminal recap, web event log, HTML replay) shows these lines.
         """
-        try:
-            module = self._module("words")
-        except ModuleNotFoundError as exc:
-            if not (exc.name or "").endswith(".words"):
-                raise
-            module = None
-        if module is not None:
-            return list(module.describe(before, notation, after))
+        words = self.parts.describe
+        if words is not None:
+            return list(words(before, notation, after))
         mover = before.get("to_move")
         who = f"Seat {mover}" if isinstance(mover, int) else "The game"
         return [f"{who}: {notation}"]
 
     # -- help for players ------------------------------------------------------
-    def _help_module(self) -> Any | None:
-        """The game's ``help`` module (card and piece texts), or None when it has none."""
-        try:
-            return self._module("help")
-        except ModuleNotFoundError as exc:
-            if not (exc.name or "").endswith(".help"):
-                raise
-            return None
-
     def cards(self, state: State | None = None) -> dict[str, str]:
         """What each card does, by the name typed in actions (``solar-lion``); empty in a game without cards.
 
@@ -223,15 +211,13 @@ class Game(metaclass=ABCMeta):
         given as an option); without, the shipped ones. Every front end shows
         these texts (the terminal's ``card NAME``, the web table).
         """
-        module = self._help_module()
-        found = getattr(module, "cards", None) if module is not None else None
-        return dict(found(state)) if found is not None else {}
+        found = self.parts.help
+        return {} if found is None or found.cards is None else dict(found.cards(state))
 
     def things(self, state: State | None = None) -> dict[str, str]:
         """What each piece, square or term of the game is, by name (``black hole``, ``ring 4``)."""
-        module = self._help_module()
-        found = getattr(module, "things", None) if module is not None else None
-        return dict(found(state)) if found is not None else {}
+        found = self.parts.help
+        return {} if found is None or found.things is None else dict(found.things(state))
 
     def card_text(self, name: str, state: State | None = None) -> str:
         """What the card ``name`` does (ValueError naming close names when there is no such card)."""
@@ -361,22 +347,17 @@ class State(metaclass=ABCMeta):
 
         A terminal front end passes what its screen has left once its own lines
         (the header, the prompt, the list of actions) are counted, so the board
-        never wraps or scrolls out of sight. A game's ``render`` module offers
-        ``render_fit(state, seat, width, height)`` to choose a compact layout on
-        a small terminal; a game without one draws ``render(seat)``. Layouts are
-        made to fit from 80x18 up (what an 80x24 terminal leaves the board); a
-        smaller space gets the smallest layout, cut to fit.
+        never wraps or scrolls out of sight. A game declares its ``render``
+        module's ``render_fit(state, seat, width=, height=)`` as
+        ``parts.render_fit`` to choose a compact layout on a small terminal; a
+        game that declares none draws ``render(seat)``. Layouts are made to fit
+        from 80x18 up (what an 80x24 terminal leaves the board); a smaller
+        space gets the smallest layout, cut to fit.
         """
-        try:
-            module = self.game._module("render")
-        except ModuleNotFoundError as exc:
-            if not (exc.name or "").endswith(".render"):
-                raise
-            return self.render(seat)
-        fit = getattr(module, "render_fit", None)
+        fit = self.game.parts.render_fit
         if fit is None:
             return self.render(seat)
-        return cast(str, fit(self, seat, width=width, height=height))
+        return fit(self, seat, width=width, height=height)
 
     def full_view(self) -> dict[str, Any]:
         """Everything, hidden parts included (for records, debugging and tests; never for players)."""

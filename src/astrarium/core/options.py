@@ -30,7 +30,10 @@ class Option:
     ``kind`` is one of int, float, bool, str, list. ``choices`` restricts the value
     to a set; ``minimum``/``maximum`` bound numbers (and list lengths); ``nullable``
     allows None (the usual meaning: "use the seeded default", e.g. a random board);
-    ``check`` is a last validation that returns an error message or None.
+    ``check`` is a last validation that returns an error message or None;
+    ``names_file`` marks a text option whose value is a path on disk (a
+    designer's deck, map or scenario), which the web table never offers or
+    accepts from a browser.
     """
 
     name: str
@@ -42,6 +45,7 @@ class Option:
     maximum: float | None = None
     nullable: bool = False
     check: Callable[[Any], str | None] | None = None
+    names_file: bool = False
 
     def validate(self, value: Any) -> Any:
         """Return the value, normalised (ints become floats for float options), or raise OptionError."""

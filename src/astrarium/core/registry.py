@@ -1,24 +1,41 @@
-"""The game registry: every game registers itself once, by id."""
+"""The game registry: every game registers once, by id, and its declared parts are checked then.
+
+Games are found through the entry points of the group ``astrarium.games``
+(:data:`ENTRY_POINT_GROUP`): astrarium's own five are declared in its
+``pyproject.toml`` (``constellations = "astrarium.games.constellations:ConstellationsGame"``),
+and a designer's package declares its game the same way. Each entry point
+names a :class:`Game` subclass (or instance) whose ``id`` is the entry point's
+name; :func:`register` checks its parts (``core.contract``).
+"""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import importlib.metadata
+from importlib.metadata import EntryPoint
 
-from astrarium.core.errors import UnknownGame, short
+from astrarium.core.contract import check_contract
+from astrarium.core.errors import ContractError, UnknownGame, short
 from astrarium.core.game import Game
 
+#: The entry-point group a package declares its games in.
+ENTRY_POINT_GROUP = "astrarium.games"
+
 _GAMES: dict[str, Game] = {}
+#: Entry points that could not be loaded or registered, by name, with the reason.
+_BROKEN: dict[str, ContractError] = {}
 _discovered = False
 
 
 def register(game: Game | type[Game]) -> Game:
     """Register a game (an instance, or a class that is instantiated). Returns the instance.
 
-    Usable as a class decorator; registering the same id twice with a different
-    class is an error.
+    Usable as a class decorator. The game's parts are checked first: a missing
+    or misnamed part, a hook of the wrong shape, levels without easy, medium
+    and hard, ... raise :class:`ContractError` naming the game and the part.
+    Registering the same id twice with a different class is an error.
     """
     instance = game() if isinstance(game, type) else game
+    check_contract(instance)
     existing = _GAMES.get(instance.id)
     if existing is not None and type(existing) is not type(instance):
         raise ValueError(f"game id {instance.id!r} is already registered by {type(existing).__name__}")
@@ -30,17 +47,37 @@ def unregister(game_id: str) -> None:
     _GAMES.pop(game_id, None)
 
 
+def _load(point: EntryPoint) -> None:
+    """Register the game an entry point names (ContractError naming the entry point when it cannot)."""
+    where = f"entry point {point.name} = {point.value} ({ENTRY_POINT_GROUP})"
+    try:
+        loaded = point.load()
+    except Exception as exc:  # a designer's package may fail in any way on import; its entry point is named
+        raise ContractError(point.name, where, f"cannot be loaded: {type(exc).__name__}: {short(str(exc))}") from exc
+    if not (isinstance(loaded, Game) or isinstance(loaded, type) and issubclass(loaded, Game)):
+        raise ContractError(point.name, where, f"names {type(loaded).__name__} {short(repr(loaded), 60)}, not a Game")
+    if loaded.id != point.name:
+        raise ContractError(point.name, where, f"names the game {short(str(loaded.id), 40)!r}; the entry point's name must be its id")
+    register(loaded)
+
+
 def _discover() -> None:
-    """Import every sub-package of ``astrarium.games``; each registers its game on import."""
+    """Register the game of every entry point of :data:`ENTRY_POINT_GROUP`; remember those that fail."""
     global _discovered
     if _discovered:
         return
     _discovered = True
-    import astrarium.games as games_pkg
+    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            _load(point)
+        except ContractError as exc:
+            _BROKEN[point.name] = exc
 
-    for module in pkgutil.iter_modules(games_pkg.__path__):
-        if module.ispkg:
-            importlib.import_module(f"{games_pkg.__name__}.{module.name}")
+
+def discovery_errors() -> list[ContractError]:
+    """Why each installed entry point that names no usable game was refused (``astrarium games`` shows them)."""
+    _discover()
+    return [_BROKEN[name] for name in sorted(_BROKEN)]
 
 
 def list_games() -> list[str]:
@@ -50,10 +87,12 @@ def list_games() -> list[str]:
 
 
 def get_game(game_id: str) -> Game:
-    """The game registered as ``game_id`` (raises UnknownGame naming the known ids)."""
+    """The game registered as ``game_id`` (UnknownGame naming the known ids; ContractError when its entry point is broken)."""
     _discover()
     try:
         return _GAMES[game_id]
     except KeyError:
+        if game_id in _BROKEN:
+            raise _BROKEN[game_id] from None
         known = ", ".join(sorted(_GAMES)) or "none yet"
         raise UnknownGame(f"no game called {short(str(game_id), 40)!r}; known games: {known}") from None

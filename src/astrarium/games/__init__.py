@@ -1,5 +1,7 @@
-"""The games. Each sub-package is one game and registers itself when imported.
+"""The games. Each sub-package is one game, declared as an entry point of the group ``astrarium.games``.
 
-The registry imports every sub-package found here, so adding a game is adding
-its folder: nothing else in astrarium names it.
+astrarium's ``pyproject.toml`` names each game's ``Game`` subclass there, and
+the registry (``core.registry``) registers what the entry points name, checking
+each game's declared parts (``core.contract``); a designer's package plugs its
+game in the same way.
 """

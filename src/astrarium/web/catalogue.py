@@ -1,6 +1,6 @@
 """The games a browser may start, and the options it may set.
 
-Some options name a file (a designer's deck, map or scenario). From the command
+Some options name a file (a designer's deck, map or scenario; ``Option.names_file``). From the command
 line that file is the designer's own; from a browser it would be a file on the
 *server's* disk, read by the server for a stranger. Those options are never
 offered and never accepted from the web: a browser gets only the shipped
@@ -12,7 +12,6 @@ refused too, and the hub builds every game from a browser's options inside
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -21,25 +20,20 @@ from astrarium.core import Game, OptionError, get_game, list_games
 from astrarium.core.data import names_file
 from astrarium.core.errors import short
 
-#: Options that name a file on disk, per game: never set from a browser.
-FILE_OPTIONS: Mapping[str, frozenset[str]] = {
-    "celestials": frozenset({"sun_deck", "moon_deck"}),
-    "connected-worlds": frozenset({"cards"}),
-    "constellations": frozenset({"deck_file"}),
-    "orbital-combat": frozenset({"ring_table"}),
-    "streamlines": frozenset({"scenario_file"}),
-}
+
+def file_options(game: Game) -> frozenset[str]:
+    """The names of ``game``'s options that name a file on disk (``Option.names_file``): never set from a browser."""
+    return frozenset(o.name for o in game.options if o.names_file)
 
 
 def web_options(game: Game) -> list[Any]:
     """The options a browser may set for ``game``: all but those that name files."""
-    banned = FILE_OPTIONS.get(game.id, frozenset())
-    return [o for o in game.options if o.name not in banned]
+    return [o for o in game.options if not o.names_file]
 
 
 def check_web_options(game: Game, options: Mapping[str, Any]) -> None:
     """Refuse file-naming options from a browser, before the game sees them (OptionError naming the option)."""
-    banned = FILE_OPTIONS.get(game.id, frozenset())
+    banned = file_options(game)
     for name, value in options.items():
         if name in banned:
             raise OptionError(short(str(name), 40), "names a file on the server; files cannot be chosen from a browser")
@@ -48,8 +42,8 @@ def check_web_options(game: Game, options: Mapping[str, Any]) -> None:
 
 
 def has_picture(game: Game) -> bool:
-    """Whether the game draws its positions (its package has an ``svg`` module)."""
-    return importlib.util.find_spec(f"{type(game).__module__}.svg") is not None
+    """Whether the game draws its positions (it declares a picture, ``parts.picture``)."""
+    return game.parts.picture is not None
 
 
 def _json_value(value: Any) -> Any:

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from astrarium.core import Game, register
+from astrarium.core import Game
+from astrarium.core.contract import Help, Parts, Picture, search_levels
 from astrarium.core.options import Option
+from astrarium.games.celestials import evaluate, help, render, svg, words
 from astrarium.games.celestials.actions import NOTATION
 from astrarium.games.celestials.cards import ADVANCE_COPIES, COPIES
 from astrarium.games.celestials.position import parse_position
 from astrarium.games.celestials.state import CelestialsState, rules_for
 
+#: The search players' settings the strength runs found best (docs/agents.md, "Strength").
+SEARCH = "depth=10"
 #: Actions of one turn besides plays, activations and reshuffle answers: draw, advance/end, discard.
 _TURN_OVERHEAD = 4
 
@@ -35,12 +39,23 @@ class Celestials(Game):
         Option("hand_limit", 5, "most cards a hand may hold after a draw", int, minimum=1, maximum=10),
         Option("turn_limit", 30, "turns each player takes before the tie-break decides", int, minimum=1, maximum=200),
         Option("first", "sun", "who takes the first turn", str, choices=("sun", "moon")),
-        Option("sun_deck", "", "path to a Sun deck file (TOML/JSON); empty: the built-in deck", str),
-        Option("moon_deck", "", "path to a Moon deck file (TOML/JSON); empty: the built-in deck", str),
+        Option("sun_deck", "", "path to a Sun deck file (TOML/JSON); empty: the built-in deck", str, names_file=True),
+        Option("moon_deck", "", "path to a Moon deck file (TOML/JSON); empty: the built-in deck", str, names_file=True),
         Option("position", "", "a starting position as text (see the full rules, 'Positions'); empty: a normal deal", str),
     )
     state_class = CelestialsState
     package = __name__
+    parts = Parts(
+        picture=Picture(render_svg=svg.render_svg, action_tokens=svg.action_tokens, button_tokens=svg.BUTTON_TOKENS),
+        describe=words.describe,
+        render_fit=render.render_fit,
+        help=Help(cards=help.cards, things=help.things),
+        evaluate=evaluate.evaluate,
+        levels=search_levels(SEARCH, hidden_or_chance=True),
+        search=SEARCH,
+        guide=None,
+        players={},
+    )
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         rules = rules_for(options)  # a bad deck file raises DataError naming the file and the card
@@ -59,6 +74,3 @@ class Celestials(Game):
         deck = max(ADVANCE_COPIES + COPIES * (len(d.cards) - 1) for d in rules.decks)
         per_turn = 2 * deck + 2 * (deck + 2) + _TURN_OVERHEAD
         return 2 * options["turn_limit"] * per_turn + 2
-
-
-register(Celestials)

@@ -5,10 +5,35 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from astrarium.core import DataError, Game, Option, OptionError, register
+from astrarium.core import DataError, Game, Option, OptionError
+from astrarium.core.contract import Help, Parts, Picture
+from astrarium.games.connected_worlds import evaluate, help, render, svg, words
 from astrarium.games.connected_worlds.actions import NOTATION_HELP
 from astrarium.games.connected_worlds.data import load_cards, load_map
 from astrarium.games.connected_worlds.state import ConnectedWorldsState
+
+#: The search players' settings the strength runs found best (docs/agents.md, "Strength").
+SEARCH = "depth=20"
+#: The levels. The scripted general (``cw-general``: it guards the bases the enemy can strike next turn and sends the
+#: rest at the bases it can take) beat the tuned search in most games and answers at once, so it plays ``medium``;
+#: ``hard`` is the rollout player over it, which tries every action with the general playing both sides for 20 actions
+#: on 2 re-dealt worlds (0.1 to 0.2 s a move) and beat the general in 77% of 200 games (rules.md, "The planning player").
+LEVELS = {"easy": "greedy", "medium": "cw-general", "hard": "rollout:base=cw-general,samples=2,depth=20,margin=0.1"}
+#: What the medium and hard levels play, in the words a person reads in the menu.
+LEVEL_SUMMARIES = {
+    "medium": "answers at once; guards what the enemy can strike next turn and attacks with the rest",
+    "hard": "tries each action, then plays the medium plan for both sides 20 actions ahead",
+}
+#: The guide of a search by default: a turn is ten to twenty single steps and the evaluation cannot see the enemy's
+#: next turn, so the unguided search lost 81 to 86% of its games to the scripted rusher (200 a victory mode); guided by
+#: the scripted general it lost 42% of 200 capture games (rules.md, "The guided search").
+GUIDE = "cw-general"
+#: The scripted players (their code is in astrarium.agents): the balance and strength yardsticks, and the general.
+PLAYERS = {
+    "cw-rusher": "astrarium.agents.scripted_connected:RusherPlayer",
+    "cw-expander": "astrarium.agents.scripted_connected:ExpanderPlayer",
+    "cw-general": "astrarium.agents.scripted_connected:GeneralPlayer",
+}
 
 
 class ConnectedWorldsGame(Game):
@@ -24,7 +49,7 @@ class ConnectedWorldsGame(Game):
         Option("victory", "expansion", "how the game is won", str, choices=("expansion", "capture", "annihilation")),
         Option("round_limit", 30, "the game ends after this round; the tie-break decides", int, minimum=1, maximum=500),
         Option("map", "default", "'default' (the shipped map for the player count), a shipped map's name, or a path to a map file", str),
-        Option("cards", None, "a path to a card table file (None: the built-in cards)", str, nullable=True),
+        Option("cards", None, "a path to a card table file (None: the built-in cards)", str, nullable=True, names_file=True),
         Option("hand_size", 5, "cards drawn up to at the end of each turn", int, minimum=1, maximum=10),
         Option("combat", "end-of-turn", "when combat in a hex is resolved", str, choices=("end-of-turn", "on-entry")),
         Option(
@@ -59,6 +84,18 @@ class ConnectedWorldsGame(Game):
     )
     state_class = ConnectedWorldsState
     package = "astrarium.games.connected_worlds"
+    parts = Parts(
+        picture=Picture(render_svg=svg.render_svg, action_tokens=svg.action_tokens, button_tokens=svg.BUTTON_TOKENS),
+        describe=words.describe,
+        render_fit=render.render_fit,
+        help=Help(cards=help.cards, things=help.things),
+        evaluate=evaluate.evaluate,
+        levels=LEVELS,
+        level_summaries=LEVEL_SUMMARIES,
+        search=SEARCH,
+        guide=GUIDE,
+        players=PLAYERS,
+    )
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         board = load_map(options["map"], players)
@@ -79,6 +116,3 @@ class ConnectedWorldsGame(Game):
         movement = max((c.movement for c in cards.cards if not c.is_unit), default=0)
         per_turn = options["hand_size"] * (1 + movement) + 1
         return players + options["round_limit"] * players * per_turn
-
-
-register(ConnectedWorldsGame)

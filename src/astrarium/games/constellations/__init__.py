@@ -9,11 +9,16 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from astrarium.core import DataError, Game, Option, OptionError, Puzzle, State, register
+from astrarium.core import DataError, Game, Option, OptionError, Puzzle, State
+from astrarium.core.contract import Help, Parts, Picture, search_levels
+from astrarium.games.constellations import help, render, svg, words
 from astrarium.games.constellations.board import BoardError, parse_board
 from astrarium.games.constellations.cards import check_card_list
 from astrarium.games.constellations.puzzles import is_solved, puzzle_of_the_day, shipped_puzzles
 from astrarium.games.constellations.state import MAX_ROUNDS, OBJECT_COUNTS, ConstellationsState
+
+#: The search players' settings the strength runs found best (docs/agents.md, "Strength").
+SEARCH = "rollout=heuristic,depth=2,c=0.5"
 
 
 def _check_board(text: str) -> str | None:
@@ -63,6 +68,7 @@ def _options() -> tuple[Option, ...]:
             "a designer's deck file (TOML/JSON, in the built-in deck's format), shuffled; none: the shipped deck",
             str,
             nullable=True,
+            names_file=True,
         ),
         Option("hand_size", 3, "cards in each hand", int, minimum=1, maximum=6),
         Option("max_rounds", 12, "the game ends after this many rounds at the latest", int, minimum=1, maximum=MAX_ROUNDS),
@@ -90,6 +96,17 @@ class ConstellationsGame(Game):
     notation_help = "rot c4 (rotate around the star at column c, row 4) | play ryw/3 | end | pass | swap ryw/3 (variant)"
     state_class = ConstellationsState
     package = __name__
+    parts = Parts(
+        picture=Picture(render_svg=svg.render_svg, action_tokens=svg.action_tokens, button_tokens=svg.BUTTON_TOKENS),
+        describe=words.describe,
+        render_fit=render.render_fit,
+        help=Help(cards=help.cards, things=help.things),
+        evaluate=None,
+        levels=search_levels(SEARCH, hidden_or_chance=True),
+        search=SEARCH,
+        guide=None,
+        players={"constellations-lookahead": "astrarium.agents.scripted_constellations:LookaheadPlayer"},
+    )
 
     def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
         # Per turn: one rotation (or pass), at most hand_size plays, at most one 'end'.
@@ -123,6 +140,3 @@ class ConstellationsGame(Game):
     def puzzle_of_the_day(self, day: date) -> Puzzle:
         """The puzzle for ``day``: the same for everyone, from the easiest pack on Mondays to the hardest on Fridays."""
         return puzzle_of_the_day(day)
-
-
-register(ConstellationsGame)

@@ -8,11 +8,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from astrarium.core import Game, Option, register
+from astrarium.core import Game, Option
+from astrarium.core.contract import Help, Parts, Picture, search_levels
+from astrarium.games.orbital_combat import help, render, svg, words
 from astrarium.games.orbital_combat.actions import Allocation, Facing, Intensity, parse_allocation
 from astrarium.games.orbital_combat.fleet import MAX_HULL, starting_ships
 from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
 from astrarium.games.orbital_combat.state import OrbitalState
+
+#: The search players' settings the strength runs found best (docs/agents.md, "Strength").
+SEARCH = "depth=0,expand=greedy,iterations=1000"
+#: The scripted players (their code is in astrarium.agents): fixed strategies kept as balance yardsticks.
+PLAYERS = {
+    "orbital-turtle": "astrarium.agents.scripted_orbital:TurtlePlayer",
+    "orbital-gunner": "astrarium.agents.scripted_orbital:GunnerPlayer",
+    "orbital-scooper": "astrarium.agents.scripted_orbital:ScooperPlayer",
+    "orbital-guard": "astrarium.agents.scripted_orbital:GuardPlayer",
+}
 
 
 class OrbitalCombat(Game):
@@ -58,10 +70,26 @@ class OrbitalCombat(Game):
             list,
             maximum=4,
         ),
-        Option("ring_table", "", "path of a designer's ring table (TOML/JSON); empty: the built-in table", str),
+        Option("ring_table", "", "path of a designer's ring table (TOML/JSON); empty: the built-in table", str, names_file=True),
     )
     state_class = OrbitalState
     package = "astrarium.games.orbital_combat"
+    parts = Parts(
+        picture=Picture(
+            render_svg=svg.render_svg,
+            render_svg_parts=svg.render_svg_parts,
+            action_tokens=svg.action_tokens,
+            button_tokens=svg.BUTTON_TOKENS,
+        ),
+        describe=words.describe,
+        render_fit=render.render_fit,
+        help=Help(cards=None, things=help.things),
+        evaluate=None,
+        levels=search_levels(SEARCH, hidden_or_chance=False),
+        search=SEARCH,
+        guide=None,
+        players=PLAYERS,
+    )
 
     def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
         return options["round_limit"] * players
@@ -69,7 +97,5 @@ class OrbitalCombat(Game):
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         starting_ships(load_ring_table(options["ring_table"]), players, options)
 
-
-register(OrbitalCombat)
 
 __all__ = ["Allocation", "Facing", "Intensity", "OrbitalCombat", "OrbitalState", "RingTable", "parse_allocation"]

@@ -10,11 +10,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from astrarium.core import Game, Option, register
+from astrarium.core import Game, Option
+from astrarium.core.contract import Help, Parts, Picture
+from astrarium.games.streamlines import help, render, svg, words
 from astrarium.games.streamlines.actions import NOTATION_HELP
 from astrarium.games.streamlines.board import MAX_COLLAPSE_CARDS, MAX_REQUIRED, SCENARIO_NAMES
 from astrarium.games.streamlines.cards import ACTION, CALM_STAR, MAX_DECK, checked_setup, unknown_card_names
 from astrarium.games.streamlines.state import StreamlinesState
+
+#: The search players' settings the strength runs found best (docs/agents.md, "Strength").
+SEARCH = "rollout=heuristic,depth=4"
+#: The levels. The rollout player over the scripted courier (``sl-search``) rescues more often than the courier on the
+#: introductory and standard maps and about as often on the hard one (200 games a line), where the tuned search won
+#: 23% of introductory games against the courier's 76% (docs/agents.md; rules.md, "Design notes", 4); it is budgeted
+#: in re-sampled decks, not seconds: 4 a move at ``medium`` (tens of milliseconds), 12 at ``hard``.
+LEVELS = {"easy": "greedy", "medium": "sl-search", "hard": "sl-search:samples=12"}
+#: What the medium and hard levels play, in the words a person reads in the menu.
+LEVEL_SUMMARIES = {
+    "medium": "tries each action against the scripted courier on 4 re-dealt decks",
+    "hard": "tries each action against the scripted courier on 12 re-dealt decks",
+}
+#: The scripted players (their code is in astrarium.agents): the courier, the builder, and the search over the courier.
+PLAYERS = {
+    "sl-courier": "astrarium.agents.scripted_streamlines:CourierPlayer",
+    "sl-builder": "astrarium.agents.scripted_streamlines:BuilderPlayer",
+    "sl-search": "astrarium.agents.scripted_streamlines:SearchPlayer",
+}
 
 
 def _count(name: str, default: int, help: str, lo: int, hi: int) -> Option:
@@ -54,7 +75,7 @@ class StreamlinesGame(Game):
             "house rule: laying a Streamline or Gate card costs no action (normally one action)",
             bool,
         ),
-        Option("scenario_file", "", "path of a designer's own scenario file (.toml or .json); overrides scenario", str),
+        Option("scenario_file", "", "path of a designer's own scenario file (.toml or .json); overrides scenario", str, names_file=True),
         Option(
             "required",
             None,
@@ -96,6 +117,18 @@ class StreamlinesGame(Game):
     )
     state_class = StreamlinesState
     package = "astrarium.games.streamlines"
+    parts = Parts(
+        picture=Picture(render_svg=svg.render_svg, action_tokens=svg.action_tokens, button_tokens=svg.BUTTON_TOKENS),
+        describe=words.describe,
+        render_fit=render.render_fit,
+        help=Help(cards=help.cards, things=help.things),
+        evaluate=None,
+        levels=LEVELS,
+        level_summaries=LEVEL_SUMMARIES,
+        search=SEARCH,
+        guide=None,
+        players=PLAYERS,
+    )
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         checked_setup(players, options)
@@ -109,6 +142,3 @@ class StreamlinesGame(Game):
         turns = 3 * planets * (2 * cards + players + 3) * (counts[CALM_STAR] + 1) + 1
         per_turn = 4 * (counts[ACTION] + 1) * (cards + 2)
         return turns * per_turn
-
-
-register(StreamlinesGame)
