@@ -81,6 +81,7 @@ class Clocks:
         table.timer = asyncio.get_running_loop().call_later(delay, self._time_up, table, mover, table.state.move_number)
 
     def _time_up(self, table: Table, seat: int, move: int) -> None:
+        """The alarm: if ``seat`` is still to move after ``move`` and a person plays it, a computer takes it."""
         table.timer = None
         if table.state.move_number != move or table.state.current_player != seat or table.computer_level(seat) is not None:
             return

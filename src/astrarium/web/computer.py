@@ -48,6 +48,8 @@ _positions: OrderedDict[tuple[str, str, int, int, str], State] = OrderedDict()
 
 @dataclass(frozen=True, slots=True)
 class ThinkJob:
+    """One move to think about: the game's record so far and the player spec (see the module's notes)."""
+
     table: str
     game: str
     players: int
@@ -59,6 +61,7 @@ class ThinkJob:
 
 
 def _position(job: ThinkJob) -> State:
+    """The job's position, from the worker's recent positions where it can (only the new actions applied)."""
     key = (job.table, job.game, job.players, job.seed, json.dumps(job.options, sort_keys=True))
     state = _positions.pop(key, None)
     if state is not None:
@@ -166,6 +169,7 @@ class ComputerPlayers:
         return table_spec(self.settings.levels[level], game.hidden_information or game.chance, game.id)
 
     def _spec(self, table: Table, seat: int) -> str:
+        """The player spec of the computer at ``seat`` (its own, or its level's for a handed seat; random without one)."""
         found = table.seats[seat]
         if found.kind == "computer" and found.spec:
             return found.spec
@@ -173,6 +177,7 @@ class ComputerPlayers:
         return self.level_spec(level, table.game) if level in self.settings.levels else "random"
 
     async def _think(self, table: Table, seat: int, move: int) -> None:
+        """Think in the pool and play the answer; a timeout, a broken pool or a failing player plays a random legal action."""
         state = table.state
         spec = self._spec(table, seat)
         agent_seed = (state.seed * 1_000_003 + move) % (1 << 63)
@@ -207,6 +212,7 @@ class ComputerPlayers:
 
     @staticmethod
     def _fallback(state: State, seed: int) -> str:
+        """A random legal action, seeded (the game goes on when a computer player fails)."""
         return str(Rng(seed).choice(state.legal_actions()))
 
     # -- handing a seat to a computer, and taking it back ---------------------------------

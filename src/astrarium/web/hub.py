@@ -147,10 +147,12 @@ class Hub:
             await self.store.close()
 
     def _db(self) -> Store:
+        """The store (the hub must be started; a test may put a stand-in in ``store``)."""
         assert self.store is not None, "the hub is not started"
         return self.store
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background (kept until done, cancelled when the hub stops)."""
         task = asyncio.create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
@@ -209,6 +211,7 @@ class Hub:
 
     # -- the lobby ------------------------------------------------------------
     def _allow_create(self, client: str) -> bool:
+        """Whether ``client`` may make another game now (at most ``creates_per_minute`` in any minute)."""
         window = self._creates.setdefault(client, deque())
         now = time.monotonic()
         while window and window[0] < now - 60:
@@ -419,19 +422,7 @@ class Hub:
         table.broadcast()
         self.computers.schedule(table)
 
-    def broadcast(self, table: Table) -> None:
-        """Every client of the table gets the newest position."""
-        table.broadcast()
-
-    def tell_seats(self, table: Table) -> None:
-        """Tell every client who sits where now (someone came, left, or a seat was handed over)."""
-        table.tell_seats()
-
     # -- the units, as the WebSocket handler asks for them ---------------------------------
-    def schedule_computer(self, table: Table) -> None:
-        """If a computer seat is to move and not already thinking, start it thinking."""
-        self.computers.schedule(table)
-
     def level_spec(self, level: str, game: Game) -> str:
         """The player spec of a computer ``level`` for ``game`` (a level name in the settings: the game's own level)."""
         return self.computers.level_spec(level, game)
@@ -480,5 +471,6 @@ def _links(table: Table, me: int | None, tokens: dict[int, str], watch: str) -> 
 
 
 def _json_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """A plain JSON copy of ``data`` (resolved options as they are stored)."""
     copied: dict[str, Any] = json.loads(json.dumps(data))
     return copied

@@ -59,6 +59,7 @@ Db = Callable[[], Store]
 
 
 def token_hash(token: str) -> str:
+    """The SHA-256 of a link token, as stored (the token itself never is)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -70,6 +71,7 @@ def same_token(token: str, stored_hash: str | None) -> bool:
 
 
 def seat_label(seat: int | None) -> str:
+    """A seat in words for messages and the log: ``seat 0 (A)``, or ``nobody``."""
     return "nobody" if seat is None else f"seat {seat} ({SEAT_MARKS[seat % len(SEAT_MARKS)]})"
 
 
@@ -101,6 +103,8 @@ class RequestError(Exception):
 
 @dataclass(slots=True)
 class Seat:
+    """One seat of a table: a person or a computer of some level, its link's hash, and its clock."""
+
     seat: int
     kind: str
     level: str | None
@@ -114,9 +118,11 @@ class Seat:
 
     @classmethod
     def from_stored(cls, s: StoredSeat) -> Seat:
+        """The seat as the store holds it."""
         return cls(s.seat, s.kind, s.level, s.spec, s.token_hash, s.claimed, s.handed, s.clock_used)
 
     def public(self, present: bool = False) -> dict[str, Any]:
+        """What anyone may know of the seat (never its link)."""
         return {
             "seat": self.seat,
             "mark": SEAT_MARKS[self.seat % len(SEAT_MARKS)],
@@ -179,6 +185,7 @@ class Table:
         return ",".join(map(str, seats)) or "-"
 
     def seat_list(self) -> list[dict[str, Any]]:
+        """Every seat's public facts, with whether its player is here."""
         return [s.public(self.present(s.seat)) for s in self.seats]
 
     def computer_level(self, seat: int) -> str | None:
@@ -187,6 +194,7 @@ class Table:
         return found.level if found.kind == "computer" else found.handed
 
     def clock_limit(self) -> float:
+        """The seconds each seat's clock starts with (0 without a clock)."""
         return 0.0 if self.clock is None else float(self.clock["minutes"]) * 60.0
 
     def clock_counts(self, seat: int | None) -> bool:
@@ -209,6 +217,7 @@ class Table:
         return {"left": left, "running": running, "increment": self.clock["increment"], "at_zero": self.clock["at_zero"]}
 
     def time_left(self, seat: int) -> float:
+        """The seconds ``seat`` has left now (its running turn counted)."""
         used = self.seats[seat].clock_used
         if seat == self.state.current_player and self.clock_counts(seat):
             used += time.monotonic() - self.turn_started
@@ -230,6 +239,7 @@ class Table:
         return found, found_seat
 
     def commit(self, state: State, seat: int | None, notation: str) -> None:
+        """Make ``state`` (after ``seat`` played ``notation``) the table's position, and forget what was built of the last one."""
         self.state = state
         self.log.append({"n": state.move_number, "seat": seat, "text": notation})
         self.updated = time.time()
@@ -324,6 +334,7 @@ class Table:
         return cached
 
     def result(self) -> dict[str, Any] | None:
+        """The outcome with each seat's returns, or None while the game goes on."""
         outcome = self.state.outcome
         if outcome is None:
             return None
@@ -388,6 +399,7 @@ class Connection:
         self.closed = asyncio.Event()
 
     def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (a client that has let MAX_OUTBOX pile up is closed: it reconnects and catches up)."""
         if len(self._outbox) >= MAX_OUTBOX:
             self.closed.set()
             return
@@ -395,6 +407,7 @@ class Connection:
         self._wake.set()
 
     def refresh(self) -> None:
+        """Send the newest position when the writer is next free."""
         self._want_state = True
         self._wake.set()
 
@@ -413,6 +426,7 @@ class Connection:
         return '{"type":"state",' + members + "," + dumps(own)[1:]
 
     async def writer(self) -> None:
+        """Send what is queued, then the newest position, until the connection closes."""
         while not self.closed.is_set():
             await self._wake.wait()
             self._wake.clear()
