@@ -238,10 +238,7 @@ class _Reading:
 
 
 def _read_rotate(reading: _Reading, i: int) -> int:
-    if reading.rotate:
-        raise IllegalAction(f"{reading.shown}: 'rot' given twice; the thrusters flip the ship once a turn (1 energy)")
-    reading.rotate = True
-    return i
+    return _switch_on(reading, i, "rotate", "'rot' given twice; the thrusters flip the ship once a turn (1 energy)")
 
 
 def _read_coast(reading: _Reading, i: int) -> int:
@@ -267,9 +264,14 @@ def _read_burn(reading: _Reading, i: int) -> int:
 
 
 def _read_scoop(reading: _Reading, i: int) -> int:
-    if reading.scoop:
-        raise IllegalAction(f"{reading.shown}: 'scoop' given twice; the fuel scoop is switched on once a turn (5 energy)")
-    reading.scoop = True
+    return _switch_on(reading, i, "scoop", "'scoop' given twice; the fuel scoop is switched on once a turn (5 energy)")
+
+
+def _switch_on(reading: _Reading, i: int, system: str, twice: str) -> int:
+    """Switch on the ``system`` (``rotate`` or ``scoop``), which a turn allows once: a second time is refused (``twice``)."""
+    if getattr(reading, system):
+        raise IllegalAction(f"{reading.shown}: {twice}")
+    setattr(reading, system, True)
     return i
 
 
