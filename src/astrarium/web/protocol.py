@@ -46,13 +46,17 @@ MAX_CHAT_CHARS = 300
 MAX_FEEDBACK_CHARS = 2000
 
 
-class ProtocolError(Exception):
-    """A message the server cannot take; ``code`` is a stable word for clients, ``message`` a sentence for people."""
+class CodedError(Exception):
+    """An error a client is told of: ``code`` is a stable word for clients, ``message`` a sentence for people."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+class ProtocolError(CodedError):
+    """A message the server cannot take."""
 
 
 class _Message(BaseModel):

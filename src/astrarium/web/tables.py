@@ -35,7 +35,7 @@ from astrarium.core.svg import SEAT_MARKS
 from astrarium.web.catalogue import has_picture
 from astrarium.web.encoding import choices_json, notations_of, picture_json, tokens_of
 from astrarium.web.limits import RateLimit
-from astrarium.web.protocol import dumps
+from astrarium.web.protocol import CodedError, dumps
 from astrarium.web.storage import Store, StoredGame, StoredSeat
 
 log = logging.getLogger("astrarium.web")
@@ -82,13 +82,8 @@ def log_failure(where: str, exc: BaseException) -> None:
     log.error("%s failed: %s at %s", where, type(exc).__name__, path or "?")
 
 
-class ActError(Exception):
-    """An action that was not played; ``code`` for clients, ``message`` for the player."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class ActError(CodedError):
+    """An action (or a seat's request) that was not done; ``code`` for clients, ``message`` for the player."""
 
 
 class RequestError(Exception):
