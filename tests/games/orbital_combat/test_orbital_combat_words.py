@@ -157,3 +157,12 @@ def test_a_refusal_names_the_ship_as_the_board_does() -> None:
         assert "ship A faces prograde" in str(exc)
     else:
         raise AssertionError("a ship facing prograde cannot burn retrograde")
+
+
+def test_two_ships_in_one_sector_both_show_on_the_unrolled_rings() -> None:
+    from rich.text import Text
+
+    state = new(ships=["r2 s26", "r2 s26"])
+    screen = Text.from_markup(state.render_fit(0, width=80, height=22)).plain
+    ring = next(line for line in screen.split("\n") if line.startswith("ring 2 "))
+    assert "AB" in ring.partition("|")[2] or "BA" in ring.partition("|")[2], screen

@@ -105,11 +105,23 @@ def render_strip(state: OrbitalState, width: int) -> list[str]:
         sectors = table.sectors[ring]
         for k in range(sectors):
             row[min(cols - 1, int((k + 0.5) * cols / sectors))] = "·"
+        ships: set[int] = set()
         for seat in range(state.players):
             if state.alive[seat] and state.ring[seat] == ring:
-                row[min(cols - 1, int(_ship_angle(state, seat) / (2 * math.pi) * cols))] = _ship_mark(seat)
+                at = _free_column(min(cols - 1, int(_ship_angle(state, seat) / (2 * math.pi) * cols)), ships, cols)
+                ships.add(at)
+                row[at] = _ship_mark(seat)
         lines.append(f"ring {ring:<{label - 5}}|" + "".join(row))
     return lines
+
+
+def _free_column(at: int, taken: set[int], cols: int) -> int:
+    """``at``, or the nearest column beside it that no ship holds: ships in one sector stand side by side."""
+    for step in range(cols):
+        for col in (at + step, at - step):
+            if 0 <= col < cols and col not in taken:
+                return col
+    return at
 
 
 def _status_parts(state: OrbitalState, seat: int | None, small: bool) -> list[tuple[str, str]]:
