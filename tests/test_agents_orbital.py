@@ -6,7 +6,6 @@ import pytest
 
 import astrarium
 from astrarium.agents import agent_names, make_agent
-from astrarium.agents.scripted_orbital import PLAYERS
 from astrarium.core import Rng, State
 
 GAME = astrarium.get_game("orbital-combat")
@@ -37,7 +36,7 @@ def random_positions(count: int, seed: int = 3) -> list[State]:
 
 
 def test_the_fixed_players_are_registered_under_their_names() -> None:
-    assert set(NAMES) == set(PLAYERS) and set(NAMES) <= set(agent_names())
+    assert set(NAMES) == set(GAME.parts.players) and set(NAMES) <= set(agent_names())
     for name in NAMES:
         assert make_agent(name).name == name
 

@@ -99,10 +99,3 @@ def table_spec(spec: str, hidden_or_chance: bool = False, game: str | None = Non
     if name in SEARCH_KINDS and "iterations" not in options and "seconds" not in options:
         return f"{spec.strip()}{',' if ':' in spec else ':'}seconds={PLAY_SECONDS:g}"
     return spec
-
-
-def __getattr__(name: str) -> str:
-    """``CW_HARD``: Connected Worlds' ``hard`` level as the game declares it (the balance measurements name it so)."""
-    if name == "CW_HARD":
-        return get_game("connected-worlds").parts.levels["hard"]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -103,9 +103,9 @@ HEURISTIC_DEPTH = 8
 MAX_DEPTH = 100_000
 MAX_C = 100.0
 MAX_BIAS = 1000.0
-#: The guide's bias by default. Chosen in Connected Worlds, the one game with a guide of its own: against the rusher the
-#: search lost 9, 10 and 6 of 20 capture games with bias 1, 3 and 10; between two searches (200 games a mode) bias 10
-#: gave the first seat 58.5% of capture games, bias 20 50.0% (rules of connected-worlds, "The guided search").
+#: The guide's bias by default. Chosen in Connected Worlds, the one game with a guide of its own: a smaller bias leaves
+#: the guide's plan more often, and those departures favour the first seat in mirror games; from this bias on both seats
+#: are even and the scripted rusher wins no more (see docs/balance/connected-worlds.md, "The guided search", "The bias").
 DEFAULT_BIAS = 20.0
 #: The values of ``guide`` that name no player.
 AUTO, NONE = "auto", "none"
@@ -304,7 +304,7 @@ class MCTSAgent:
         rule = self.selection_rule()
         root_rule = rule
         while count < limit:
-            if deadline is not None and time.perf_counter() >= deadline:  # every simulation: one can take 50 ms
+            if deadline is not None and time.perf_counter() >= deadline:  # every simulation: one long rollout can overrun the budget
                 break
             count += 1
             world = sampled_copy(state, seat, self.rand) if sample else state.clone()

@@ -593,7 +593,3 @@ class GeneralPlayer(_ScriptedConnected):
         owners = {o for c, (o, _) in seen.bases.items() if o != seen.seat and board_of[c] == here}
         force += [reserves[o] for o in sorted(owners) if reserves[o]]
         return force
-
-
-#: The players this module registers, by name.
-PLAYERS: dict[str, type[_ScriptedConnected]] = {cls.name: cls for cls in (RusherPlayer, ExpanderPlayer, GeneralPlayer)}

@@ -10,9 +10,10 @@ public board and its own hand (from its seat's view), so it never peeks at the
 other hands or the deck.
 
 It is the player the strength target names: the shipped search player
-must win at least half of a 200-game match against it (docs/agents.md,
-"Constellations"; the game's rules.md, "Design notes"). With ``depth=2`` it wins
-about 89% of games against random play.
+must win at least half of a 200-game match against it (see
+docs/balance/constellations.md, "Strength of the computer players"). How
+often it beats random play is in docs/agents.md, "Constellations look-ahead
+player".
 """
 
 from __future__ import annotations
@@ -126,6 +127,3 @@ class LookaheadPlayer:
                     seen.add(nb)
                     reached.append(nb)
         return reached
-
-
-PLAYERS: dict[str, type[LookaheadPlayer]] = {LookaheadPlayer.name: LookaheadPlayer}

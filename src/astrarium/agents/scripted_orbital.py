@@ -106,7 +106,3 @@ class GuardPlayer(_FixedOrbital):
         legal = _allocations(state)
         threatened = any(a.weapons > 0 for a in legal)
         return _pick(legal, lambda a: _coast(a, not threatened) and a.weapons == 0)
-
-
-#: The players this module registers, by name.
-PLAYERS: dict[str, type[_FixedOrbital]] = {cls.name: cls for cls in (TurtlePlayer, GunnerPlayer, ScooperPlayer, GuardPlayer)}

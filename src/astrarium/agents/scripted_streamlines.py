@@ -60,7 +60,7 @@ class BuilderPlayer(_Scripted):
 
 
 #: The budget of ``sl-search``: re-sampled decks a move, the rollout cap (None: to the end of the game), and the
-#: standard errors by which another action must beat the courier's (rules.md of streamlines, "Design notes", 4).
+#: standard errors by which another action must beat the courier's (see docs/balance/streamlines.md, "Design notes", 4).
 SEARCH_SAMPLES = 4
 SEARCH_DEPTH: int | None = None
 SEARCH_Z = 2.0
@@ -74,7 +74,3 @@ class SearchPlayer(RolloutAgent):
 
     def __init__(self, seed: int = 0, *, samples: int = SEARCH_SAMPLES) -> None:
         super().__init__(seed, base=CourierPlayer.name, samples=samples, depth=SEARCH_DEPTH, z=SEARCH_Z)
-
-
-#: The players this module registers, by name.
-PLAYERS: dict[str, type[_Scripted] | type[SearchPlayer]] = {cls.name: cls for cls in (CourierPlayer, BuilderPlayer, SearchPlayer)}

@@ -101,7 +101,7 @@ def search_fixed(
     random_rollout: bool = agent.rollout == "random"
     count = 0
     while count < limit:
-        if deadline is not None and time.perf_counter() >= deadline:  # every simulation: one can take 50 ms
+        if deadline is not None and time.perf_counter() >= deadline:  # every simulation: one long rollout can overrun the budget
             break
         count += 1
         world = state.clone()

@@ -277,9 +277,10 @@ async def run_load(port: int, games: int, kill_at: float, server: ServerProcess,
     while any(s.move < 0 for _, seats in tables for s in seats) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     print(f"{games} games made, {2 * games} clients connected", flush=True)
-    # The clients' own cyclic garbage collector, with their thousand connections in its heap, stopped them for 10 to
-    # 20 ms every two seconds or so; every ack arriving meanwhile waited, in this process, not in the server. So while
-    # the clock runs it is off, with what the clients have made so far frozen out of its way.
+    # The clients' own cyclic garbage collector, with their thousand connections in its heap, stopped them again and
+    # again (docs/performance.md, "The tail: Nagle's algorithm and the garbage collector"); every ack arriving meanwhile
+    # waited, in this process, not in the server. So while the clock runs it is off, with what the clients have made so
+    # far frozen out of its way.
     gc.collect()
     gc.freeze()
     gc.disable()

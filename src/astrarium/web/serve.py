@@ -43,15 +43,13 @@ def tune_collector() -> None:
     Every move replaces its game's state, so the objects a server holds keep
     being replaced; with CPython's default thresholds these mid-lived objects
     were promoted to the older generations, and the oldest was examined whole
-    every 10 to 25 seconds: 100 to 280 ms during which a process answered
-    nobody (about 1 µs per object on the benchmark's machine). With a young
-    generation of 50,000 objects most of them die before they are examined,
-    a full collection is rare (none in most measured windows), and the
-    collector costs less CPU in all. Measured (docs/performance.md, "The
-    tail: Nagle's algorithm and the garbage collector"): 500 games, two
-    processes, p99 40.6 to 67.1 ms with the defaults, 21.7 to 31.5 ms with
-    these thresholds (20,000 and 200,000 did worse). Garbage is still
-    collected, later.
+    time and again, each time a pause during which a process answered nobody.
+    With a young generation of 50,000 objects most of them die before they are
+    examined, a full collection is rare, and the collector costs less CPU in
+    all; a smaller or a larger young generation gave a longer tail. Garbage is
+    still collected, later. The pauses and the tail before and after are in
+    docs/performance.md, "The tail: Nagle's algorithm and the garbage
+    collector".
     """
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
@@ -141,7 +139,9 @@ def listening_socket(host: str, port: int) -> socket.socket:
     without naming the protocol, so with several processes each connection
     kept Nagle's algorithm: a message written right after another (a
     position after its ack) waited for the client's delayed acknowledgement
-    of the first, 40 ms on Linux, for several percent of all positions.
+    of the first (40 ms on Linux); how many positions waited is in
+    docs/performance.md, "The tail: Nagle's algorithm and the garbage
+    collector".
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)

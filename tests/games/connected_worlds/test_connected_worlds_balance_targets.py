@@ -171,7 +171,6 @@ def test_balance_the_hard_level_beats_the_planning_player() -> None:
 
     Tolerance: at least 4 of the first 5 games of that run (about 10 s of CPU each).
     """
-    from astrarium.agents.levels import CW_HARD
-
-    wins = sum(entry_won(play([CW_HARD, GENERAL], seed), 0, seed) for seed in range(5))
+    hard = astrarium.get_game("connected-worlds").parts.levels["hard"]
+    wins = sum(entry_won(play([hard, GENERAL], seed), 0, seed) for seed in range(5))
     assert wins >= 4, f"the hard level won {wins} of 5 against {GENERAL}"

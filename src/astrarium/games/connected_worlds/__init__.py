@@ -15,9 +15,10 @@ from astrarium.games.connected_worlds.state import ConnectedWorldsState
 #: The search players' settings the strength runs found best (docs/agents.md, "Strength").
 SEARCH = "depth=20"
 #: The levels. The scripted general (``cw-general``: it guards the bases the enemy can strike next turn and sends the
-#: rest at the bases it can take) beat the tuned search in most games and answers at once, so it plays ``medium``;
-#: ``hard`` is the rollout player over it, which tries every action with the general playing both sides for 20 actions
-#: on 2 re-dealt worlds (0.1 to 0.2 s a move) and beat the general in 77% of 200 games (rules.md, "The planning player").
+#: rest at the bases it can take) beat the tuned search and answers at once, so it plays ``medium``; ``hard`` is the
+#: rollout player over it, which tries every action with the general playing both sides for 20 actions on 2 re-dealt
+#: worlds, reads the opponent's answer the general cannot, and beats the general (see docs/agents.md, "Levels";
+#: docs/balance/connected-worlds.md, "The planning player").
 LEVELS = {"easy": "greedy", "medium": "cw-general", "hard": "rollout:base=cw-general,samples=2,depth=20,margin=0.1"}
 #: What the medium and hard levels play, in the words a person reads in the menu.
 LEVEL_SUMMARIES = {
@@ -25,8 +26,8 @@ LEVEL_SUMMARIES = {
     "hard": "tries each action, then plays the medium plan for both sides 20 actions ahead",
 }
 #: The guide of a search by default: a turn is ten to twenty single steps and the evaluation cannot see the enemy's
-#: next turn, so the unguided search lost 81 to 86% of its games to the scripted rusher (200 a victory mode); guided by
-#: the scripted general it lost 42% of 200 capture games (rules.md, "The guided search").
+#: next turn, so the unguided search lost most of its games to the scripted rusher; guided by the scripted general it
+#: follows a plan and holds the rusher off (see docs/balance/connected-worlds.md, "The guided search").
 GUIDE = "cw-general"
 #: The scripted players (their code is in astrarium.agents): the balance and strength yardsticks, and the general.
 PLAYERS = {

@@ -21,9 +21,10 @@ from astrarium.games.streamlines.state import StreamlinesState
 #: The search players' settings the strength runs found best (docs/agents.md, "Strength").
 SEARCH = "rollout=heuristic,depth=4"
 #: The levels. The rollout player over the scripted courier (``sl-search``) rescues more often than the courier on the
-#: introductory and standard maps and about as often on the hard one (200 games a line), where the tuned search won
-#: 23% of introductory games against the courier's 76% (docs/agents.md; rules.md, "Design notes", 4); it is budgeted
-#: in re-sampled decks, not seconds: 4 a move at ``medium`` (tens of milliseconds), 12 at ``hard``.
+#: introductory and standard maps and about as often on the hard one, while the tuned search rescues far less often
+#: than the courier (see docs/agents.md, "Levels"; docs/balance/streamlines.md, "Design notes", 4); it is budgeted in
+#: re-sampled decks, not seconds: 4 a move at ``medium``, 12 at ``hard`` (their time a move: docs/agents.md,
+#: "Streamlines scripted teams").
 LEVELS = {"easy": "greedy", "medium": "sl-search", "hard": "sl-search:samples=12"}
 #: What the medium and hard levels play, in the words a person reads in the menu.
 LEVEL_SUMMARIES = {
