@@ -8,7 +8,7 @@ Two kinds of distance, both counted in movement points (one ``step`` each):
   portals), so it is cheap enough for an evaluation that runs thousands of times a
   move, and it is never more than the true distance for a unit whose player may launch
   and land there.
-* :func:`distances` follows the position's own rules (:meth:`step_targets`): launching
+* :func:`distances` follows the position's own rules (:meth:`ConnectedWorldsState.step_targets`): launching
   only from territory, landing on territory when the player has some on the planet,
   portals, and movement that ends on entering a hex with enemy pieces.
 """
