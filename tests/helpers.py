@@ -5,6 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from importlib import util
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import astrarium
@@ -107,3 +110,13 @@ def answers(lines: list[str]) -> Callable[[str], str]:
             raise EOFError from None
 
     return ask
+
+
+def load_script(name: str) -> ModuleType:
+    """A measurement script of scripts/ (``name`` without ``.py``) loaded as a module, for tests that share its code."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

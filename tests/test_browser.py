@@ -89,7 +89,8 @@ def test_the_html_replay_steps_through_a_game(browser, game_id: str) -> None:
     state = mid_game(game_id, seed=5, moves=30)
     record = state.to_record(public=not state.is_over)
     page, errors = open_page(browser, record_to_html(record), f"{game_id}-replay")
-    assert_not_blank(page)
+    assert_not_blank(page)  # the start is drawn before the moves are unpacked
+    page.wait_for_selector("body[data-ready]")
     assert page.inner_text("#where") == "start"
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

@@ -109,14 +109,9 @@ def test_narrowing_by_tokens() -> None:
 
 def test_the_pictures_in_the_docs_are_current() -> None:
     """docs/images/ holds what `make pictures` draws today (run it after changing a picture or a rule)."""
-    import importlib.util as util
-    from pathlib import Path
+    from helpers import load_script
 
-    script = Path(__file__).resolve().parent.parent / "scripts" / "make_pictures.py"
-    spec = util.spec_from_file_location("make_pictures", script)
-    assert spec is not None and spec.loader is not None
-    module = util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("make_pictures")
     for path, svg in module.expected().items():
         assert path.exists(), f"{path.name} is missing: run make pictures"
         assert path.read_text(encoding="utf-8") == svg + "\n", f"{path.name} is out of date: run make pictures"

@@ -21,6 +21,7 @@ from typing import Any
 from astrarium.core import Game, RecordError, State, get_game, replay
 from astrarium.core.errors import short
 from astrarium.core.records import check_record
+from astrarium.pictures.packing import gzip_base64, pack_pictures
 
 
 def _static(name: str) -> str:
@@ -66,37 +67,56 @@ def replay_frames(record: Mapping[str, Any], seat: int | None = None) -> tuple[G
 
 
 def record_to_html(record: Mapping[str, Any], seat: int | None = None) -> str:
-    """One self-contained HTML page that replays the record: every position's picture, the moves, controls."""
+    """One self-contained HTML page that replays the record: every position's picture, the moves, controls.
+
+    The pictures and moves travel packed (:mod:`astrarium.pictures.packing`:
+    each picture as its difference from the one before, gzip-compressed, in
+    base64) and the page unpacks them itself; the start is also drawn as it
+    is, so the page shows it at once, and in a browser that cannot unpack.
+    """
     game, frames = replay_frames(record, seat)
     actions: list[str] = list(record["actions"])
-    moves = []
-    for number, notation in enumerate(actions, start=1):
-        lines = [short(line, 200) for line in game.describe(frames[number - 1], notation, frames[number])] or [short(notation, 120)]
-        moves.append({"n": number, "text": lines[0], "more": lines[1:], "notation": short(notation, 120)})
     pictures = [game.render_svg(frame) for frame in frames]
-    result = record.get("result")
-    outcome = ""
-    if isinstance(result, Mapping) and isinstance(result.get("reason"), str):
-        outcome = result["reason"]
-    elif frames and isinstance(frames[-1].get("outcome"), Mapping):
-        outcome = str(frames[-1]["outcome"].get("reason", ""))
-    seats = record.get("seats")
-    seat_line = ""
-    if isinstance(seats, Mapping):
-        seat_line = ", ".join(f"seat {short(str(k), 4)}: {short(str(v), 40)}" for k, v in sorted(seats.items(), key=lambda kv: str(kv[0])))
-    side = "as a spectator sees it" if seat is None else f"from seat {seat}'s side"
-    data = {"pictures": pictures, "moves": moves}
+    data = {**pack_pictures(pictures), "moves": _moves_in_words(game, frames, actions)}
     title = f"{game.title}: a game of {len(actions)} moves"
     return _PAGE.format(
         title=_esc(title),
         heading=_esc(title),
-        side=_esc(side),
-        outcome=_esc(outcome or "unfinished"),
-        seats=_esc(seat_line),
+        side=_esc("as a spectator sees it" if seat is None else f"from seat {seat}'s side"),
+        outcome=_esc(_outcome(record, frames) or "unfinished"),
+        seats=_esc(_seat_line(record)),
         style=_static("replay.css"),
-        data=_json_for_script(data),
+        start=pictures[0],
+        data=gzip_base64(data),
         script=_static("replay.js"),
     )
+
+
+def _moves_in_words(game: Game, frames: Sequence[Mapping[str, Any]], actions: Sequence[str]) -> list[dict[str, Any]]:
+    """Each move's number, first line in words, further lines and notation, for the page's list."""
+    moves = []
+    for number, notation in enumerate(actions, start=1):
+        lines = [short(line, 200) for line in game.describe(frames[number - 1], notation, frames[number])] or [short(notation, 120)]
+        moves.append({"n": number, "text": lines[0], "more": lines[1:], "notation": short(notation, 120)})
+    return moves
+
+
+def _outcome(record: Mapping[str, Any], frames: Sequence[Mapping[str, Any]]) -> str:
+    """How the game ended, from the record's result or the last position (empty while it goes on)."""
+    result = record.get("result")
+    if isinstance(result, Mapping) and isinstance(result.get("reason"), str):
+        return str(result["reason"])
+    if frames and isinstance(frames[-1].get("outcome"), Mapping):
+        return str(frames[-1]["outcome"].get("reason", ""))
+    return ""
+
+
+def _seat_line(record: Mapping[str, Any]) -> str:
+    """Who sat where, as the record names the seats (empty when it does not)."""
+    seats = record.get("seats")
+    if not isinstance(seats, Mapping):
+        return ""
+    return ", ".join(f"seat {short(str(k), 4)}: {short(str(v), 40)}" for k, v in sorted(seats.items(), key=lambda kv: str(kv[0])))
 
 
 def position_page(state: State, seat: int | None = None) -> str:
@@ -141,7 +161,7 @@ _PAGE = """<!doctype html>
 <body>
 <header><h1>{heading}</h1><p>{side}; result: <b>{outcome}</b></p><p class="seats">{seats}</p></header>
 <main>
-<section id="board" aria-live="polite"></section>
+<section id="board" aria-live="polite">{start}</section>
 <nav aria-label="replay controls">
 <button id="first" title="first position (Home)">start</button>
 <button id="prev" title="previous move (Left arrow)">&#x25C0; back</button>
@@ -149,11 +169,12 @@ _PAGE = """<!doctype html>
 <button id="next" title="next move (Right arrow)">next &#x25B6;</button>
 <button id="last" title="last position (End)">end</button>
 <input id="jump" type="range" min="0" value="0" aria-label="jump to move">
-<span id="where"></span>
+<span id="where">start</span>
 </nav>
+<p id="unpacking" role="status">Unpacking the moves&#x2026;</p>
 <ol id="moves"></ol>
 </main>
-<script id="data" type="application/json">{data}</script>
+<script id="data" type="application/octet-stream" data-encoding="json, gzip, base64">{data}</script>
 <script>{script}</script>
 </body></html>
 """
