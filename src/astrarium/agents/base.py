@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable
 from typing import Any, Protocol, cast, runtime_checkable
 
+from astrarium.core.contract import LEVEL_NAMES
 from astrarium.core.errors import ContractError, short
 from astrarium.core.game import State
 
@@ -171,11 +172,9 @@ def make_agent(spec: str, seed: int = 0, game: str | None = None) -> Agent:
     name, options = parse_agent_spec(spec)
     factory = _agents().get(name)
     if factory is None:
-        from astrarium.agents.levels import level_names  # levels build on this module
-
         known = ", ".join(agent_names(game))
         where = f" for {short(game, 40)}" if game is not None else ""
-        levels = ", ".join(level_names())
+        levels = ", ".join(LEVEL_NAMES)
         raise ValueError(f"unknown player kind {short(name, 40)!r}; the levels are {levels}; the other players{where}: human, {known}")
     games = agent_games(name)
     if game is not None and games is not None and game not in games:

@@ -9,8 +9,8 @@ read these parts, and :func:`check_contract` refuses a game whose parts are
 missing, of the wrong type or callable the wrong way, naming the game and the
 part (:class:`~astrarium.core.errors.ContractError`).
 
-Every field of :class:`Parts` but ``level_summaries`` must be given: a part a
-game does not have is declared ``None`` (or empty), never left out.
+Every field of :class:`Parts` but ``level_summaries`` and ``metrics`` must be
+given: a part a game does not have is declared ``None`` (or empty), never left out.
 """
 
 from __future__ import annotations
@@ -19,12 +19,10 @@ import inspect
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from astrarium.core.errors import ContractError, short
-
-if TYPE_CHECKING:
-    from astrarium.core.game import Game
+from astrarium.core.options import Option
 
 #: The levels a person chooses among, easiest first; every game maps each to a player spec.
 LEVEL_NAMES: tuple[str, ...] = ("easy", "medium", "hard")
@@ -43,10 +41,26 @@ Describe = Callable[[Mapping[str, Any], str, Mapping[str, Any]], list[str]]
 Texts = Callable[[Any], Mapping[str, str]]
 
 
+class Render(Protocol):
+    """The full-size text board (the layout that fits 120x40): ``render(state, seat)`` -> Rich markup."""
+
+    def __call__(self, state: Any, seat: int | None = None, /) -> str: ...
+
+
+class Explain(Protocol):
+    """Why ``action`` is not legal in the game's own state, in a player's words."""
+
+    def __call__(self, state: Any, action: Any, /) -> str: ...
+
+
 class RenderFit(Protocol):
     """The text board that fits a terminal's space: ``render_fit(state, seat, width=, height=)`` -> Rich markup."""
 
     def __call__(self, state: Any, seat: int | None = None, /, *, width: int, height: int) -> str: ...
+
+
+#: A finished game's own measurements by name (``hull_0``, ``turns``), read from its final state: the lab's ``metric_<name>`` columns.
+Metrics = Callable[[Any], Mapping[str, float]]
 
 
 class Evaluate(Protocol):
@@ -84,16 +98,21 @@ class Parts:
 
     * ``picture``: how positions are drawn and clicked (None: a game without pictures);
     * ``describe``: an action in words, for every event log (None: the mover and the notation);
+    * ``render``: the full-size text board ``State.render`` draws (None: the game's State overrides ``render``);
     * ``render_fit``: the text board that fits a terminal's space (None: ``State.render``);
     * ``help``: card and piece texts (None: a game without any);
-    * ``evaluate``: the judgement computer players read through ``State.evaluate``, when it is a
-      function of the game's own (None: the State's method is the whole of it);
+    * ``explain``: why an action is not legal, read through ``State.explain_illegal``, the game's
+      ``explain`` module (None: the State's method is the whole of it);
+    * ``evaluate``: the judgement computer players read through ``State.evaluate``, the game's
+      ``evaluate`` module (None: the State's method is the whole of it);
     * ``levels``: ``easy``, ``medium`` and ``hard``, each a player spec (data only; the agents build them),
       and ``level_summaries``: what a level plays, in a person's words, where the game's own differs;
     * ``search``: the search players' settings for the game (``depth=10``), without a budget;
     * ``guide``: the player spec a search takes as its guide by default (None: unguided);
     * ``players``: the game's scripted players, name -> ``"module:attribute"`` of their code (resolved by
-      the agents when first asked for a player).
+      the agents when first asked for a player);
+    * ``metrics``: the game's own measurements of a finished game, name -> number, from its final state
+      (None: none; the lab writes each as a ``metric_<name>`` column of ``games.parquet``).
     """
 
     picture: Picture | None
@@ -106,6 +125,9 @@ class Parts:
     guide: str | None
     players: Mapping[str, str]
     level_summaries: Mapping[str, str] = field(default_factory=dict)
+    metrics: Metrics | None = None
+    render: Render | None = None
+    explain: Explain | None = None
 
     @classmethod
     def rules_only(cls, *, hidden_or_chance: bool) -> Parts:
@@ -132,7 +154,17 @@ def search_levels(search: str, *, hidden_or_chance: bool) -> dict[str, str]:
 
 
 # -- the checks registration runs ------------------------------------------------------------------------------------
-def check_contract(game: Game) -> Parts:
+class Declared(Protocol):
+    """What the checks read of a game (a ``core.game.Game``): its id, its options and, if it declares them, its parts."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+
+
+def check_contract(game: Declared) -> Parts:
     """``game``'s parts, checked: every part present and of its type, every hook callable as the core calls it.
 
     Also checks the flags of the game's options (``names_file`` only on text).
@@ -140,21 +172,24 @@ def check_contract(game: Game) -> Parts:
     """
     game_id = str(game.id)
     try:
-        parts = game.parts
+        parts = game.parts  # type: ignore[attr-defined]  # a game without parts is what this refuses
     except AttributeError:
         raise ContractError(game_id, "parts", f"{type(game).__name__} declares no parts (set parts = Parts(...) on the class)") from None
     if not isinstance(parts, Parts):
         raise ContractError(game_id, "parts", f"expected a Parts, got {_kind(parts)}")
     _check_picture(game_id, parts.picture)
     _optional_hook(game_id, "describe", parts.describe, {}, "before", "notation", "after")
+    _optional_hook(game_id, "render", parts.render, {}, "state", None)
     _optional_hook(game_id, "render_fit", parts.render_fit, {"width": 80, "height": 18}, "state", None)
     _check_help(game_id, parts.help)
     _optional_hook(game_id, "evaluate", parts.evaluate, {}, "state", 0)
+    _optional_hook(game_id, "explain", parts.explain, {}, "state", "action")
     _check_levels(game_id, parts.levels, parts.level_summaries)
     _check_search(game_id, parts.search)
     if parts.guide is not None and not _text(parts.guide):
         raise ContractError(game_id, "guide", f"expected a player spec or None, got {_kind(parts.guide)}")
     _check_players(game_id, parts.players)
+    _optional_hook(game_id, "metrics", parts.metrics, {}, "state")
     for option in game.options:
         if option.names_file and option.kind is not str:
             kind = option.kind.__name__

@@ -338,9 +338,17 @@ class State(metaclass=ABCMeta):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-serialisable dict of what ``seat`` may see (None: a spectator)."""
 
-    @abstractmethod
     def render(self, seat: int | None = None) -> str:
-        """The position for a terminal, as Rich markup, from ``seat``'s side (the layout that fits 120x40)."""
+        """The position for a terminal, as Rich markup, from ``seat``'s side (the layout that fits 120x40).
+
+        Drawn by the game's declared ``parts.render`` (its ``render`` module's
+        ``render(state, seat)``): the rules never import their own
+        presentation. A game that declares none overrides this method.
+        """
+        board = self.game.parts.render
+        if board is None:
+            raise ContractError(self.game.id, "render", "no text board: declare parts.render or override State.render")
+        return board(self, seat)
 
     def render_fit(self, seat: int | None = None, *, width: int = BOARD_WIDTH, height: int = BOARD_HEIGHT) -> str:
         """The position as Rich markup in at most ``height`` lines of at most ``width`` cells.
@@ -364,7 +372,14 @@ class State(metaclass=ABCMeta):
         return self.view(None)
 
     def explain_illegal(self, action: Any) -> str:
-        """Why ``action`` is not legal here, in a player's words."""
+        """Why ``action`` is not legal here, in a player's words.
+
+        A game's reasons are its ``explain`` module's ``explain(state, action)``,
+        declared as ``parts.explain``, or its State's override of this method.
+        """
+        reasons = self.game.parts.explain
+        if reasons is not None:
+            return reasons(self, action)
         return f"{short(str(action))} is not a legal action now"
 
     def parse_action(self, text: str) -> Any:
@@ -395,8 +410,13 @@ class State(metaclass=ABCMeta):
     def evaluate(self, seat: int) -> float:
         """A heuristic value of the position for ``seat`` in [-1, 1] (for computer players).
 
-        The default is the final return once the game is over, and 0 before.
+        A game's judgement is its ``evaluate`` module's ``evaluate(state, seat)``,
+        declared as ``parts.evaluate``. Without one, the final return once the
+        game is over, and 0 before.
         """
+        judge = self.game.parts.evaluate
+        if judge is not None:
+            return judge(self, seat)
         if self._outcome is not None:
             return self.returns()[seat]
         return 0.0

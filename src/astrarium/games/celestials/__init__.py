@@ -12,7 +12,7 @@ from typing import Any
 from astrarium.core import Game
 from astrarium.core.contract import Help, Parts, Picture, search_levels
 from astrarium.core.options import Option
-from astrarium.games.celestials import evaluate, help, render, svg, words
+from astrarium.games.celestials import evaluate, explain, help, render, svg, words
 from astrarium.games.celestials.actions import NOTATION
 from astrarium.games.celestials.cards import ADVANCE_COPIES, COPIES
 from astrarium.games.celestials.position import parse_position
@@ -24,7 +24,7 @@ SEARCH = "depth=10"
 _TURN_OVERHEAD = 4
 
 
-class Celestials(Game):
+class CelestialsGame(Game):
     id = "celestials"
     title = "Celestials"
     min_players = 2
@@ -44,13 +44,15 @@ class Celestials(Game):
         Option("position", "", "a starting position as text (see the full rules, 'Positions'); empty: a normal deal", str),
     )
     state_class = CelestialsState
-    package = __name__
+    package = "astrarium.games.celestials"
     parts = Parts(
         picture=Picture(render_svg=svg.render_svg, action_tokens=svg.action_tokens, button_tokens=svg.BUTTON_TOKENS),
         describe=words.describe,
+        render=render.render,
         render_fit=render.render_fit,
         help=Help(cards=help.cards, things=help.things),
         evaluate=evaluate.evaluate,
+        explain=explain.explain,
         levels=search_levels(SEARCH, hidden_or_chance=True),
         search=SEARCH,
         guide=None,

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from astrarium.games.celestials import board as B
 from astrarium.games.celestials.cards import Effect, Kind, PhaseKind, Target
+from astrarium.games.celestials.state import CelestialsState
 
 if TYPE_CHECKING:
     from astrarium.games.celestials.cards import Deck
-    from astrarium.games.celestials.state import CelestialsState
 
 HEALTH_WEIGHT = 1.0  # per point of player health difference
 CARD_WEIGHT = 0.35  # per point of (health + 1.5 x Damage) of a card on the board

@@ -7,17 +7,13 @@ reach the rule-by-rule reasons, which may then look them up safely.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from astrarium.core.errors import short
 from astrarium.games.celestials import actions as A
 from astrarium.games.celestials import board as B
 from astrarium.games.celestials.cards import Kind
-from astrarium.games.celestials.state import DISCARD, DRAW, EMPTY, MAIN
-
-if TYPE_CHECKING:
-    from astrarium.games.celestials.state import CelestialsState
-
+from astrarium.games.celestials.state import DISCARD, DRAW, EMPTY, MAIN, CelestialsState
 
 _ACTIONS = (A.Draw, A.NoDraw, A.Play, A.Activate, A.Move, A.Advance, A.End, A.Discard, A.Keep, A.Reshuffle)
 _LOCATION = "a location (lane A-D and position 0-5, written like B1)"

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any, Protocol
 
 from pydantic import Field, StringConstraints
 
@@ -48,8 +48,22 @@ from astrarium.games.celestials.cards import (
     Target,
 )
 
-if TYPE_CHECKING:
-    from astrarium.games.celestials.state import Rules
+
+class Rules(Protocol):
+    """What a position reads of the rules its decks and options make (``state.Rules``): decks, cards and their indexes."""
+
+    @property
+    def decks(self) -> tuple[Deck, Deck]: ...
+
+    @property
+    def catalog(self) -> tuple[Card, ...]: ...
+
+    @property
+    def index(self) -> tuple[dict[str, int], dict[str, int]]: ...
+
+    @property
+    def advance(self) -> tuple[int, int]: ...
+
 
 SEATS = ("sun", "moon")
 #: The longest position text read: room for every card of two full decks, several times over.

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import functools
 import textwrap
-from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
 from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, TEXT, first_fit
 from astrarium.games.celestials import board as B
 from astrarium.games.celestials.cards import Kind
-from astrarium.games.celestials.state import STEP_NAMES
-
-if TYPE_CHECKING:
-    from astrarium.games.celestials.state import CelestialsState
+from astrarium.games.celestials.state import STEP_NAMES, CelestialsState
 
 COLOURS = ("yellow", "cyan")
 CELL = 16

@@ -669,11 +669,6 @@ class CelestialsState(State):
     def parse_action(self, text: str) -> Any:
         return A.parse(text)
 
-    def explain_illegal(self, action: Any) -> str:
-        from astrarium.games.celestials.explain import explain
-
-        return explain(self, action)
-
     # -- hidden information ---------------------------------------------------------
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """A world ``seat`` cannot tell from this one: what it has not seen is re-dealt.
@@ -752,16 +747,6 @@ class CelestialsState(State):
             "start_health": self.options["health"],
             "decks": [_deck_faces(deck) for deck in self.rules.decks],
         }
-
-    def render(self, seat: int | None = None) -> str:
-        from astrarium.games.celestials.render import render
-
-        return render(self, seat)
-
-    def evaluate(self, seat: int) -> float:
-        from astrarium.games.celestials.evaluate import evaluate
-
-        return evaluate(self, seat)
 
 
 @functools.lru_cache(maxsize=32)

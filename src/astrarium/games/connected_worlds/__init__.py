@@ -7,7 +7,7 @@ from typing import Any
 
 from astrarium.core import DataError, Game, Option, OptionError
 from astrarium.core.contract import Help, Parts, Picture
-from astrarium.games.connected_worlds import evaluate, help, render, svg, words
+from astrarium.games.connected_worlds import evaluate, explain, help, render, svg, words
 from astrarium.games.connected_worlds.actions import NOTATION_HELP
 from astrarium.games.connected_worlds.data import load_cards, load_map
 from astrarium.games.connected_worlds.state import ConnectedWorldsState
@@ -88,9 +88,11 @@ class ConnectedWorldsGame(Game):
     parts = Parts(
         picture=Picture(render_svg=svg.render_svg, action_tokens=svg.action_tokens, button_tokens=svg.BUTTON_TOKENS),
         describe=words.describe,
+        render=render.render,
         render_fit=render.render_fit,
         help=Help(cards=help.cards, things=help.things),
         evaluate=evaluate.evaluate,
+        explain=explain.explain,
         levels=LEVELS,
         level_summaries=LEVEL_SUMMARIES,
         search=SEARCH,

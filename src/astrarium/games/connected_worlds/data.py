@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
@@ -439,3 +439,60 @@ def load_map(value: str, players: int) -> Board:
             short(f"maps/{name}.toml"), "file", f"no shipped map called {short(value, 40)!r}; shipped: {', '.join(shipped_maps())}"
         )
     return _shipped_map(name)
+
+
+# -- the public data every view carries ------------------------------------------------------------------------------
+_PUBLIC_DATA: dict[int, tuple[object, Any]] = {}
+
+
+def public_data(obj: object, make: Callable[[], Any]) -> Any:
+    """The JSON of a map or card table, built once per loaded object (held with it, so an id is never reused)."""
+    held = _PUBLIC_DATA.get(id(obj))
+    if held is None or held[0] is not obj:
+        if len(_PUBLIC_DATA) > 64:
+            _PUBLIC_DATA.clear()
+        held = _PUBLIC_DATA[id(obj)] = (obj, make())
+    return held[1]
+
+
+def boards_json(board: Board) -> list[dict[str, Any]]:
+    """Every board of the map as public data: key, name, kind, the space hex it lies over, its hexes (axial q, r)."""
+    coords = board.coords
+    out: list[dict[str, Any]] = [
+        {
+            "key": SPACE,
+            "name": "Space",
+            "kind": "space",
+            "over": None,
+            "hexes": [list(coords[c]) for c in range(board.size) if board.board_of[c] == 0],
+        }
+    ]
+    for w in board.worlds:
+        out.append(
+            {
+                "key": w.key,
+                "name": w.name,
+                "kind": w.kind,
+                "over": board.cell_names[w.space_cell],
+                "hexes": [list(coords[c]) for c in w.cells],
+            }
+        )
+    return out
+
+
+def cards_json(table: CardTable) -> list[dict[str, Any]]:
+    """The card table as public data: what every card is, costs and does."""
+    return [
+        {
+            "slug": c.slug,
+            "name": c.name,
+            "cost": c.cost,
+            "unit": c.is_unit,
+            "base": c.is_base,
+            "strength": c.strength,
+            "movement": c.movement,
+            "special": None if c.special is None else c.special.value,
+            "resources": c.resources,
+        }
+        for c in table.cards
+    ]

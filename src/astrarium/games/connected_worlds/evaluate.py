@@ -42,14 +42,11 @@ after it; a search thus sees a capture when the unit steps in, not only at ``end
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from astrarium.games.connected_worlds.combat import BaseFate, base_falls, resolve
 from astrarium.games.connected_worlds.data import Special
 from astrarium.games.connected_worlds.plan import FAR, hops
-
-if TYPE_CHECKING:
-    from astrarium.games.connected_worlds.state import ConnectedWorldsState
+from astrarium.games.connected_worlds.state import ConnectedWorldsState
 
 #: The weight of each measure by victory mode; each row sums to 1.
 WEIGHTS: dict[str, dict[str, float]] = {
@@ -495,7 +492,13 @@ def values(st: ConnectedWorldsState) -> list[float]:
 
 
 def evaluate(st: ConnectedWorldsState, seat: int) -> float:
-    """:func:`values` for one seat, computed once per position (a search asks every seat in turn)."""
+    """The game's return once over; before, :func:`values` for one seat, computed once per position (a search asks
+    every seat in turn).
+
+    It is described for players in rules.md, "How the computer players judge a position".
+    """
+    if st.is_over:
+        return st.returns()[seat]
     key = st.move_number
     cached = st._values
     if cached is None or cached[0] != key:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from astrarium.core.errors import short
 from astrarium.games.connected_worlds import actions as A
 from astrarium.games.connected_worlds.data import Card, Special
-
-if TYPE_CHECKING:
-    from astrarium.games.connected_worlds.state import ConnectedWorldsState
+from astrarium.games.connected_worlds.state import FOUND, MOVING, ConnectedWorldsState
 
 _SPECIAL_OF = {
     A.Gather: Special.GATHER_RESOURCES,
@@ -32,8 +30,6 @@ def explain(state: ConnectedWorldsState, action: Any) -> str:
 def _reason(st: ConnectedWorldsState, action: Any) -> str:
     """The first rule ``action`` breaks, checked in the order a player meets them: the map, the phase of the turn,
     then the card played and what that card's kind of action asks for."""
-    from astrarium.games.connected_worlds.state import FOUND, MOVING
-
     cls = type(action)
     no_hex = _unknown_hex(st, action)
     if no_hex is not None:

@@ -1,141 +1,18 @@
-"""What each seat sees: the JSON view and the terminal picture (Rich markup).
-
-Everything on the maps and every resource pool is public; a player's hand is seen
-only by that player, and nobody sees the order of any deck. Discard piles are
-face up (their contents are public), and so are the cards a draw that emptied a
-deck put into a hand (``known_in_hand``).
-"""
+"""The position for a terminal, as Rich markup: the maps as hex grids, the pools, the hand, the events."""
 
 from __future__ import annotations
 
 import functools
-from collections import Counter
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
 from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, EXTRA, TEXT, first_fit, markup_width
-from astrarium.games.connected_worlds.data import SPACE, Board, CardTable
-
-if TYPE_CHECKING:
-    from astrarium.games.connected_worlds.state import ConnectedWorldsState
+from astrarium.games.connected_worlds.state import PHASE_NAMES, ConnectedWorldsState
 
 COLOURS = ("red", "blue", "green", "yellow")
-PHASES = ("setup", "main", "moving")
 WIDTH = 6
 """Cells a hex takes on the roomiest maps; a small terminal's maps take SMALL_WIDTH."""
 SMALL_WIDTH = 4
-
-
-_PUBLIC_DATA: dict[int, tuple[object, Any]] = {}
-
-
-def _public_data(obj: object, make: Callable[[], Any]) -> Any:
-    """The JSON of a map or card table, built once per loaded object (held with it, so an id is never reused)."""
-    held = _PUBLIC_DATA.get(id(obj))
-    if held is None or held[0] is not obj:
-        if len(_PUBLIC_DATA) > 64:
-            _PUBLIC_DATA.clear()
-        held = _PUBLIC_DATA[id(obj)] = (obj, make())
-    return held[1]
-
-
-def boards_json(board: Board) -> list[dict[str, Any]]:
-    """Every board of the map as public data: key, name, kind, the space hex it lies over, its hexes (axial q, r)."""
-    coords = board.coords
-    out: list[dict[str, Any]] = [
-        {
-            "key": SPACE,
-            "name": "Space",
-            "kind": "space",
-            "over": None,
-            "hexes": [list(coords[c]) for c in range(board.size) if board.board_of[c] == 0],
-        }
-    ]
-    for w in board.worlds:
-        out.append(
-            {
-                "key": w.key,
-                "name": w.name,
-                "kind": w.kind,
-                "over": board.cell_names[w.space_cell],
-                "hexes": [list(coords[c]) for c in w.cells],
-            }
-        )
-    return out
-
-
-def cards_json(table: CardTable) -> list[dict[str, Any]]:
-    """The card table as public data: what every card is, costs and does."""
-    return [
-        {
-            "slug": c.slug,
-            "name": c.name,
-            "cost": c.cost,
-            "unit": c.is_unit,
-            "base": c.is_base,
-            "strength": c.strength,
-            "movement": c.movement,
-            "special": None if c.special is None else c.special.value,
-            "resources": c.resources,
-        }
-        for c in table.cards
-    ]
-
-
-def _card_counts(st: ConnectedWorldsState, cards: list[int]) -> dict[str, int]:
-    table = st.cards.cards
-    return {table[i].slug: n for i, n in sorted(Counter(cards).items())}
-
-
-def view(st: ConnectedWorldsState, seat: int | None, *, full: bool) -> dict[str, Any]:
-    names = st.board.cell_names
-    players = []
-    for p in range(st.players):
-        row: dict[str, Any] = {
-            "resources": st.resources[p],
-            "deck": len(st.decks[p]),
-            "hand_size": len(st.hands[p]),
-            "known_in_hand": [st.cards.cards[i].slug for i in st.known[p]],
-            "discard": _card_counts(st, st.discards[p]),
-            "deployed": st.removed[p],
-            "bought": st.bought[p],
-            "territory": len(st.territory(p)),
-            "worlds": sorted(st.board.board_key(k) for k in st.worlds_with_base(p)),
-        }
-        if full or p == seat:
-            row["hand"] = [st.cards.cards[i].slug for i in st.hands[p]]
-        if full:
-            row["deck_order"] = [st.cards.cards[i].slug for i in reversed(st.decks[p])]
-        players.append(row)
-    moving = None
-    if st.moving is not None:
-        cell, piece, left = st.moving
-        moving = {"at": names[cell], "piece": "base" if piece == 0 else f"u{piece}", "movement_left": left}
-    return {
-        "map": st.board.name,
-        "victory": st.victory.value,
-        "round": st.round,
-        "round_limit": st.round_limit,
-        "turn": st.turn,
-        "phase": PHASES[st.phase],
-        "played": [st.cards.cards[i].slug for i in st.played],
-        "moving": moving,
-        "bases": [[names[c], o, s] for c, (o, s) in sorted(st.bases.items())],
-        "units": [[names[c], o, s, e == 1] for c, o, s, e in st.units],
-        # Pieces that may not move again this turn without being in combat: they landed on a beachhead
-        # (or a unit was deployed while the option deploy_moves is off).
-        "held": [[names[c], o, s] for c, o, s, e in st.units if e == 2],
-        "held_bases": [names[c] for c in st.held_bases],
-        "portals": [[names[a], names[b]] for a, b in st.portals],
-        "players": players,
-        "events": list(st.events),
-        "over": st._outcome.to_json() if st._outcome is not None else None,
-        "worlds_needed": st.worlds_needed,
-        "boards": _public_data(st.board, lambda: boards_json(st.board)),
-        "cards": _public_data(st.cards, lambda: cards_json(st.cards)),
-    }
 
 
 LEGEND = (
@@ -324,7 +201,7 @@ def _parts(st: ConnectedWorldsState, seat: int | None, width: int, token: int, d
 def _head(st: ConnectedWorldsState, full: bool) -> str:
     """The first line: the map, the victory mode, the round and who is to play (with the game's name when ``full``)."""
     board = st.board
-    to_play = f"[{COLOURS[st.turn]}]seat {st.turn}[/] to play ({PHASES[st.phase]})"
+    to_play = f"[{COLOURS[st.turn]}]seat {st.turn}[/] to play ({PHASE_NAMES[st.phase]})"
     if full:
         return (
             f"[bold]Connected Worlds[/] — {escape(board.name)}; victory: {st.victory.value}; round {st.round}/{st.round_limit}; {to_play}"

@@ -9,6 +9,7 @@ each player's cards are lists of card indices (a deck's top card is its last).
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from enum import Enum
 from typing import Any, Final
 
@@ -16,7 +17,17 @@ from astrarium.core import IllegalAction, Outcome, Rng, State
 from astrarium.core.errors import short
 from astrarium.games.connected_worlds import actions as A
 from astrarium.games.connected_worlds.combat import BaseFate, resolve
-from astrarium.games.connected_worlds.data import Board, Card, CardTable, Special, load_cards, load_map
+from astrarium.games.connected_worlds.data import (
+    Board,
+    Card,
+    CardTable,
+    Special,
+    boards_json,
+    cards_json,
+    load_cards,
+    load_map,
+    public_data,
+)
 from astrarium.games.connected_worlds.scenario import load_scenario
 
 FOUND, MAIN, MOVING = 0, 1, 2  # phases: setup (found a base), playing cards, a piece is moving
@@ -468,11 +479,6 @@ class ConnectedWorldsState(State):
                 action = dataclasses.replace(action, **{name: slug})
         return action
 
-    def explain_illegal(self, action: Any) -> str:
-        from astrarium.games.connected_worlds.explain import explain
-
-        return explain(self, action)
-
     # -- applying ---------------------------------------------------------------
     def _apply(self, action: Any) -> None:
         p = self.turn
@@ -800,28 +806,68 @@ class ConnectedWorldsState(State):
         new.rng = rng.spawn()
         return new
 
-    def evaluate(self, seat: int) -> float:
-        """The game's return once over; before, the heuristic of :mod:`.evaluate`.
-
-        It is described for players in rules.md, "How the computer players judge a position".
-        """
-        if self._outcome is not None:
-            return self.returns()[seat]
-        from astrarium.games.connected_worlds.evaluate import evaluate
-
-        return evaluate(self, seat)
-
+    # -- views ------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        from astrarium.games.connected_worlds.render import view
+        """What ``seat`` sees: the maps and every pool are public, a hand only its player's, no deck's order.
 
-        return view(self, seat, full=False)
+        Discard piles are face up, and so are the cards a draw that emptied a
+        deck put into a hand (``known_in_hand``).
+        """
+        return self._view(seat, full=False)
 
     def full_view(self) -> dict[str, Any]:
-        from astrarium.games.connected_worlds.render import view
+        return self._view(None, full=True)
 
-        return view(self, None, full=True)
+    def _view(self, seat: int | None, full: bool) -> dict[str, Any]:
+        st = self
+        names = st.board.cell_names
+        players = []
+        for p in range(st.players):
+            row: dict[str, Any] = {
+                "resources": st.resources[p],
+                "deck": len(st.decks[p]),
+                "hand_size": len(st.hands[p]),
+                "known_in_hand": [st.cards.cards[i].slug for i in st.known[p]],
+                "discard": _card_counts(st, st.discards[p]),
+                "deployed": st.removed[p],
+                "bought": st.bought[p],
+                "territory": len(st.territory(p)),
+                "worlds": sorted(st.board.board_key(k) for k in st.worlds_with_base(p)),
+            }
+            if full or p == seat:
+                row["hand"] = [st.cards.cards[i].slug for i in st.hands[p]]
+            if full:
+                row["deck_order"] = [st.cards.cards[i].slug for i in reversed(st.decks[p])]
+            players.append(row)
+        moving = None
+        if st.moving is not None:
+            cell, piece, left = st.moving
+            moving = {"at": names[cell], "piece": "base" if piece == 0 else f"u{piece}", "movement_left": left}
+        return {
+            "map": st.board.name,
+            "victory": st.victory.value,
+            "round": st.round,
+            "round_limit": st.round_limit,
+            "turn": st.turn,
+            "phase": PHASE_NAMES[st.phase],
+            "played": [st.cards.cards[i].slug for i in st.played],
+            "moving": moving,
+            "bases": [[names[c], o, s] for c, (o, s) in sorted(st.bases.items())],
+            "units": [[names[c], o, s, e == 1] for c, o, s, e in st.units],
+            # Pieces that may not move again this turn without being in combat: they landed on a beachhead
+            # (or a unit was deployed while the option deploy_moves is off).
+            "held": [[names[c], o, s] for c, o, s, e in st.units if e == 2],
+            "held_bases": [names[c] for c in st.held_bases],
+            "portals": [[names[a], names[b]] for a, b in st.portals],
+            "players": players,
+            "events": list(st.events),
+            "over": st._outcome.to_json() if st._outcome is not None else None,
+            "worlds_needed": st.worlds_needed,
+            "boards": public_data(st.board, lambda: boards_json(st.board)),
+            "cards": public_data(st.cards, lambda: cards_json(st.cards)),
+        }
 
-    def render(self, seat: int | None = None) -> str:
-        from astrarium.games.connected_worlds.render import render
 
-        return render(self, seat)
+def _card_counts(st: ConnectedWorldsState, cards: list[int]) -> dict[str, int]:
+    table = st.cards.cards
+    return {table[i].slug: n for i, n in sorted(Counter(cards).items())}

@@ -11,7 +11,7 @@ from typing import Any
 
 from astrarium.core import DataError, Game, Option, OptionError, Puzzle, State
 from astrarium.core.contract import Help, Parts, Picture, search_levels
-from astrarium.games.constellations import help, render, svg, words
+from astrarium.games.constellations import evaluate, help, render, svg, words
 from astrarium.games.constellations.board import BoardError, parse_board
 from astrarium.games.constellations.cards import check_card_list
 from astrarium.games.constellations.puzzles import is_solved, puzzle_of_the_day, shipped_puzzles
@@ -95,13 +95,14 @@ class ConstellationsGame(Game):
     chance = True
     notation_help = "rot c4 (rotate around the star at column c, row 4) | play ryw/3 | end | pass | swap ryw/3 (variant)"
     state_class = ConstellationsState
-    package = __name__
+    package = "astrarium.games.constellations"
     parts = Parts(
         picture=Picture(render_svg=svg.render_svg, action_tokens=svg.action_tokens, button_tokens=svg.BUTTON_TOKENS),
         describe=words.describe,
+        render=render.render,
         render_fit=render.render_fit,
         help=Help(cards=help.cards, things=help.things),
-        evaluate=None,
+        evaluate=evaluate.evaluate,
         levels=search_levels(SEARCH, hidden_or_chance=True),
         search=SEARCH,
         guide=None,

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
 from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, TEXT, first_fit
 from astrarium.core.words import plural
 from astrarium.games.constellations.board import EMPTY, column_name
-
-if TYPE_CHECKING:
-    from astrarium.games.constellations.state import ConstellationsState
+from astrarium.games.constellations.state import ConstellationsState
 
 #: Object letter -> Rich style.
 STYLES = {
@@ -75,7 +72,7 @@ def render_fit(state: ConstellationsState, seat: int | None = None, *, width: in
     return first_fit([functools.partial(_parts, state, seat)], width, height)
 
 
-def render_state(state: ConstellationsState, seat: int | None = None) -> str:
+def render(state: ConstellationsState, seat: int | None = None) -> str:
     """The position in the layout that fits a 120x40 terminal."""
     return render_fit(state, seat)
 

@@ -8,7 +8,6 @@ the hand is found on the board.
 
 from __future__ import annotations
 
-import math
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
@@ -392,22 +391,3 @@ class ConstellationsState(State):
         data["hands"] = [[str(c) for c in h] for h in self.hands]
         data["deck_order"] = [str(c) for c in reversed(self.deck)]
         return data
-
-    def render(self, seat: int | None = None) -> str:
-        from astrarium.games.constellations.render import render_state
-
-        return render_state(self, seat)
-
-    # -- heuristic -----------------------------------------------------------------------
-    def evaluate(self, seat: int) -> float:
-        """Score (plus half of what the seat's hand could score on this board) against the rivals; see rules.md."""
-        if self._outcome is not None:
-            return self.returns()[seat]
-        lines = self.lines()
-        potential = sum(c.score(found_count(lines, c.colours)) for c in self.hands[seat])
-        mine = self.scores[seat] + 0.5 * potential
-        if self.players == 1:
-            target = self.options["solo_target"]
-            return math.tanh((mine - target) / max(10.0, float(target)))
-        rival = max(s for k, s in enumerate(self.scores) if k != seat)
-        return math.tanh((mine - rival) / 20.0)

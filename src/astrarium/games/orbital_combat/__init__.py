@@ -10,7 +10,7 @@ from typing import Any
 
 from astrarium.core import Game, Option
 from astrarium.core.contract import Help, Parts, Picture, search_levels
-from astrarium.games.orbital_combat import help, render, svg, words
+from astrarium.games.orbital_combat import evaluate, help, render, svg, words
 from astrarium.games.orbital_combat.actions import Allocation, Facing, Intensity, parse_allocation
 from astrarium.games.orbital_combat.fleet import MAX_HULL, starting_ships
 from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
@@ -27,7 +27,7 @@ PLAYERS = {
 }
 
 
-class OrbitalCombat(Game):
+class OrbitalCombatGame(Game):
     id = "orbital-combat"
     title = "Orbital Combat"
     min_players = 2
@@ -82,9 +82,10 @@ class OrbitalCombat(Game):
             button_tokens=svg.BUTTON_TOKENS,
         ),
         describe=words.describe,
+        render=render.render,
         render_fit=render.render_fit,
         help=Help(cards=None, things=help.things),
-        evaluate=None,
+        evaluate=evaluate.evaluate,
         levels=search_levels(SEARCH, hidden_or_chance=False),
         search=SEARCH,
         guide=None,
@@ -98,4 +99,4 @@ class OrbitalCombat(Game):
         starting_ships(load_ring_table(options["ring_table"]), players, options)
 
 
-__all__ = ["Allocation", "Facing", "Intensity", "OrbitalCombat", "OrbitalState", "RingTable", "parse_allocation"]
+__all__ = ["Allocation", "Facing", "Intensity", "OrbitalCombatGame", "OrbitalState", "RingTable", "parse_allocation"]

@@ -12,16 +12,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
 from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, EXTRA, TEXT, first_fit
 from astrarium.games.orbital_combat.actions import Facing
+from astrarium.games.orbital_combat.state import OrbitalState
 from astrarium.games.orbital_combat.words import mark, ship_names, who
-
-if TYPE_CHECKING:
-    from astrarium.games.orbital_combat.state import OrbitalState
 
 ROW_STEP = 1.8
 """Rows between neighbouring rings on the roomiest map; a map drawn for less room comes down to MIN_ROW_STEP."""
@@ -192,6 +189,6 @@ def render_fit(state: OrbitalState, seat: int | None = None, *, width: int = BOA
     return first_fit(layouts, width, height)
 
 
-def render_state(state: OrbitalState, seat: int | None = None) -> str:
+def render(state: OrbitalState, seat: int | None = None) -> str:
     """The position in the layout that fits a 120x40 terminal."""
     return render_fit(state, seat)

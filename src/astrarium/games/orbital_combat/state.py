@@ -27,9 +27,6 @@ from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
 # built once per key and shared.
 _LEGAL_CACHE: dict[tuple, list[Allocation]] = {}
 
-EVAL_SHARPNESS = 3.0
-"""Slope of the hull-lead term of ``evaluate`` (through tanh)."""
-
 
 def _build_allocations(facing: int, max_in: int, max_out: int, targets: tuple[int | None, ...]) -> list[Allocation]:
     """Every full allocation for that situation, in a fixed order."""
@@ -584,140 +581,6 @@ class OrbitalState(State):
             "start_hull": self.options["hull"],
         }
 
-    def render(self, seat: int | None = None) -> str:
-        from astrarium.games.orbital_combat.render import render_state
-
-        return render_state(self, seat)
-
-    # -- computer players ------------------------------------------------------
-    def evaluate(self, seat: int) -> float:
-        """Hull lead over the strongest opponent (90%) and reaction-mass lead (10%), in [-1, 1].
-
-        In the middle of a round (round resolution) the allocations made so far
-        have not acted yet, so the round is first worked out: each ship still
-        to allocate is assumed to coast and answer them with its best split of
-        weapons (at ``seat`` when it may) and defense, so a first mover's
-        allocation is scored against the answer it invites rather than
-        against nothing.
-        """
-        if self._outcome is not None:
-            return self.returns()[seat]
-        if self.by_round and self.turn_index > 0:
-            return self._projected_value(seat)
-        return self._static_value(seat, self.hull, self.mass, self.alive)
-
-    def _projected_value(self, seat: int) -> float:
-        """``evaluate`` after the current round, worked out arithmetically from the round's plan (no copy of the state)."""
-        n = self.players
-        flying = [s for s in range(n) if self.alive[s]]
-        hull, mass = self.hull.copy(), self.mass.copy()
-        for a, b in self.plan.bumps:
-            hull[a] -= self.collision_damage
-            hull[b] -= self.collision_damage
-        weapons, defense, target = self._allocations_made(flying, mass)
-        # every ship still to allocate, with a ship in range, coasts and answers with its best split, at ``seat`` if it may
-        in_range = self.plan.in_range
-        for s in flying:
-            if self.pending[s] is None and in_range[s] and hull[s] > 0:
-                options = in_range[s]
-                t = seat if seat in options else options[0]
-                weapons[s], defense[s] = self._best_answer(s, t, hull, weapons, defense, target)
-                target[s] = t
-        # the shots (ships destroyed by a bump neither fire nor are fired at), then the hulls after them
-        damage = [0] * n
-        band, per_point, cap = self.plan.band, self.shield_per_point, self.shield_cap
-        for s in flying:
-            t = target[s]
-            if t >= 0 and hull[s] > 0 and hull[t] > 0:
-                damage[t] += shot_damage(weapons[s] - band[s][t], defense[t], per_point, cap)
-        alive = [False] * n
-        for s in flying:
-            hull[s] = max(0, hull[s] - damage[s])
-            alive[s] = hull[s] > 0
-        left = [s for s in flying if alive[s]]
-        if len(left) <= 1 or self.round + 1 >= self.round_limit:
-            return self._final_value(seat, flying, left, hull, mass)
-        return self._static_value(seat, hull, mass, alive)
-
-    def _allocations_made(self, flying: list[int], mass: list[int]) -> tuple[list[int], list[int], list[int]]:
-        """The weapons, defense and target (-1: none) of every ship this round so far, a ship still to allocate all
-        defense; the burns and scoops made are taken off or added to ``mass``."""
-        n = self.players
-        weapons, defense, target = [0] * n, [0] * n, [-1] * n
-        velocity = self.table.velocity
-        ring = self.plan.ring
-        for s in flying:
-            action = self.pending[s]
-            if action is None:
-                defense[s] = ENERGY
-                continue
-            weapons[s], defense[s] = action.weapons, action.defense
-            if action.weapons:
-                target[s] = action.target if action.target is not None else next(o for o in flying if o != s)
-            if action.burn:
-                mass[s] -= action.burn
-            elif action.scoop:
-                mass[s] = min(MAX_MASS, mass[s] + velocity[ring[s]])
-        return weapons, defense, target
-
-    def _final_value(self, seat: int, flying: list[int], left: list[int], hull: list[int], mass: list[int]) -> float:
-        """The return of ``seat`` when the round ends the game: the one ship left wins, or at the round limit the most
-        hull, then mass (all destroyed: every ship that flew draws)."""
-        if len(left) > 1:  # the round limit's tie-break
-            best = max((hull[s], mass[s]) for s in left)
-            winners = [s for s in left if (hull[s], mass[s]) == best]
-        else:
-            winners = left or flying
-        if len(winners) == self.players:
-            return 0.0
-        return 1.0 if seat in winners else -1.0
-
-    def _best_answer(
-        self, seat: int, target: int, hull: list[int], weapons: list[int], defense: list[int], aims: list[int]
-    ) -> tuple[int, int]:
-        """The weapons-defense split a coasting ``seat`` would answer the allocations made so far with (for ``evaluate``).
-
-        It fires at ``target`` and weighs what it deals against what the shots
-        already allocated at it would do: destroying the target counts most,
-        being destroyed least, then the damage balance; ties go to more defense.
-        The answer depends only on distance bands, defenses and hulls up to
-        the most one shot can do, so it is worked out once per situation.
-        """
-        band = self.plan.band
-        incoming = tuple(sorted((weapons[s], band[s][seat]) for s in range(self.players) if aims[s] == seat and hull[s] > 0))
-        key = (
-            self.shield_per_point,
-            self.shield_cap,
-            band[seat][target],
-            defense[target] if hull[target] > 0 else -1,
-            min(hull[target], ENERGY + 1),
-            min(hull[seat], ENERGY * len(incoming) + 1),
-            incoming,
-        )
-        answer = _ANSWERS.get(key)
-        if answer is None:
-            answer = _ANSWERS[key] = _answer(*key)
-        return answer
-
-    def _static_value(self, seat: int, hull: list[int], mass: list[int], alive: list[bool]) -> float:
-        if not alive[seat]:
-            return -1.0
-        top = self.start_hull or 1
-        strongest = -1
-        others = total_mass = 0
-        for s in range(self.players):
-            h = hull[s]
-            if h > top:
-                top = h
-            if s != seat and alive[s]:
-                if h > strongest:
-                    strongest = h
-                others += 1
-                total_mass += mass[s]
-        hull_lead = (hull[seat] - strongest) / top
-        mass_lead = (mass[seat] - total_mass / others) / MAX_MASS
-        return max(-1.0, min(1.0, 0.9 * math.tanh(EVAL_SHARPNESS * hull_lead) + 0.1 * mass_lead))
-
 
 def paths_meet(table: RingTable, ring_a: int, start_a: int, ring_b: int, start_b: int, limit2: float) -> bool:
     """Whether two ships moving together this round, from these sectors, come closer than ``sqrt(limit2)`` mm.
@@ -763,24 +626,6 @@ def shot_damage(strength: int, defense: int, per_point: int, cap_percent: int) -
     if strength <= 0:
         return 0
     return strength - min(defense * per_point, strength * cap_percent // 100)
-
-
-_ANSWERS: dict[tuple, tuple[int, int]] = {}
-
-
-def _answer(
-    per_point: int, cap: int, band: int, target_defense: int, target_hull: int, hull: int, incoming: tuple[tuple[int, int], ...]
-) -> tuple[int, int]:
-    """The (weapons, defense) a coasting ship answers with (see ``OrbitalState._best_answer``); ``target_defense`` -1: no target left."""
-    best, best_score = (0, ENERGY), -math.inf
-    for w in range(ENERGY + 1):
-        d = ENERGY - w
-        dealt = shot_damage(w - band, target_defense, per_point, cap) if target_defense >= 0 else 0
-        taken = sum(shot_damage(shot - shot_band, d, per_point, cap) for shot, shot_band in incoming)
-        score = dealt - taken + (100 if target_defense >= 0 and dealt >= target_hull else 0) - (100 if taken >= hull else 0)
-        if score > best_score:
-            best, best_score = (w, d), float(score)  # a float throughout, as the compiled build requires
-    return best
 
 
 def _event_text(event: tuple) -> str:

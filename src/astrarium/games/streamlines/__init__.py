@@ -12,7 +12,7 @@ from typing import Any
 
 from astrarium.core import Game, Option
 from astrarium.core.contract import Help, Parts, Picture
-from astrarium.games.streamlines import help, render, svg, words
+from astrarium.games.streamlines import evaluate, help, render, svg, words
 from astrarium.games.streamlines.actions import NOTATION_HELP
 from astrarium.games.streamlines.board import MAX_COLLAPSE_CARDS, MAX_REQUIRED, SCENARIO_NAMES
 from astrarium.games.streamlines.cards import ACTION, CALM_STAR, MAX_DECK, checked_setup, unknown_card_names
@@ -121,9 +121,10 @@ class StreamlinesGame(Game):
     parts = Parts(
         picture=Picture(render_svg=svg.render_svg, action_tokens=svg.action_tokens, button_tokens=svg.BUTTON_TOKENS),
         describe=words.describe,
+        render=render.render,
         render_fit=render.render_fit,
         help=Help(cards=help.cards, things=help.things),
-        evaluate=None,
+        evaluate=evaluate.evaluate,
         levels=LEVELS,
         level_summaries=LEVEL_SUMMARIES,
         search=SEARCH,

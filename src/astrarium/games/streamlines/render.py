@@ -2,74 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from rich.markup import escape
 
 from astrarium.core.layout import BOARD, BOARD_HEIGHT, BOARD_WIDTH, EXTRA, TEXT, first_fit
 from astrarium.core.words import join_words
-from astrarium.games.streamlines.board import EAST, NORTH, SIZE, SOUTH, WEST, arrows_text, square_name
-from astrarium.games.streamlines.cards import ACTION, CARGO, GATE, GATES, KINDS, NAMES, REFUGEE
+from astrarium.games.streamlines.board import EAST, NORTH, SIZE, SOUTH, WEST, square_name
+from astrarium.games.streamlines.cards import ACTION, CARGO, GATE, GATES, NAMES, REFUGEE
+from astrarium.games.streamlines.state import POWER_ORDER, STAGES, StreamlinesState
 from astrarium.games.streamlines.words import mark, ship_names, who
-
-if TYPE_CHECKING:
-    from astrarium.games.streamlines.state import StreamlinesState
-
-STAGES = ("calm", "warned", "collapsing", "black hole")
-POWER_ORDER = ("action", "cargo", "pickup", "extra-move", "engineering")
-
-
-def _counts(cards: list[int]) -> dict[str, int]:
-    counts = [0] * KINDS
-    for k in cards:
-        counts[k] += 1
-    return {NAMES[k]: n for k, n in enumerate(counts) if n}
-
-
-def public_view(s: StreamlinesState) -> dict[str, Any]:
-    """Everything but the order of the deck (its contents follow from what is in sight)."""
-    squares = {}
-    for sq in range(SIZE * SIZE):
-        kind = s.laid[sq]
-        if kind >= 0:
-            squares[square_name(sq)] = NAMES[kind] if kind in GATES else f"{NAMES[kind]} {arrows_text(s.arrows[sq])}"
-    return {
-        "scenario": s.scenario.name,
-        "turn": s.turn,
-        "turn_number": s.turn_number,
-        "actions_left": s.actions_left(),
-        "free_moves": s.free_moves,
-        "bonus_draw": s.bonus_draw,
-        "must_dump": s.pending_dump,
-        "gate_stopped": s.gate_stopped,
-        "rescued": s.rescued,
-        "required": s.required,
-        "planets": [
-            {
-                "square": square_name(sq),
-                "stage": STAGES[s.stage[p]],
-                "collapse_cards": min(s.stage[p], 2),
-                "turns_left": s.timer[p] if s.stage[p] == 2 else None,
-            }
-            for p, sq in enumerate(s.scenario.planets)
-        ],
-        "escapes": [square_name(sq) for sq in s.scenario.escapes],
-        "streamlines": squares,
-        "ships": [
-            {
-                "square": square_name(s.pos[seat]) if s.pos[seat] >= 0 else None,
-                "powers": {POWER_ORDER[k]: n for k, n in enumerate(s.powers[seat]) if n},
-                "cargo": sorted(NAMES[k] for k in s.cargo[seat]),
-            }
-            for seat in range(s.players)
-        ],
-        "deck": len(s.deck),
-        "deck_contents": _counts(s.deck),
-        "discard": _counts(s.discard),
-        "lost": _counts(s.lost),
-        "events": list(s.events),
-    }
-
 
 _GLYPH = ((WEST, "←"), (NORTH, "↑"), (SOUTH, "↓"), (EAST, "→"))
 #: Cells of one square in the tall layout (two lines a square) and in the small one (one line a square).

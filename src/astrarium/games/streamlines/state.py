@@ -12,6 +12,7 @@ from astrarium.games.streamlines.board import (
     SIZE,
     SQUARES,
     Scenario,
+    arrows_text,
     rotate_ccw,
     rotate_cw,
     square_name,
@@ -41,8 +42,7 @@ from astrarium.games.streamlines.cards import (
     orientations,
     shape_of,
 )
-from astrarium.games.streamlines.movement import moves_from, moves_to, same_move, why_path_illegal
-from astrarium.games.streamlines.render import public_view, render
+from astrarium.games.streamlines.movement import moves_from, same_move, why_path_illegal
 from astrarium.games.streamlines.words import KEPT_AT_TURN_START, who
 
 #: Planet stages: untouched, warned (one Collapse on it), collapsing (two), black hole.
@@ -64,6 +64,9 @@ _DESIGNED_EVENTS: Final = DESIGNED_EVENTS
 _NAMES: Final = NAMES
 #: Square names by square (what ``square_name`` gives for the squares of the board).
 _SQUARE_NAMES: Final = tuple(square_name(sq) for sq in range(SQUARES))
+#: Names of a planet's stages and of the powers, as the view writes them.
+STAGES = ("calm", "warned", "collapsing", "black hole")
+POWER_ORDER = ("action", "cargo", "pickup", "extra-move", "engineering")
 #: An arrow mask turned clockwise and anticlockwise, by mask.
 _CW: Final = tuple(rotate_cw(mask) for mask in range(16))
 _CCW: Final = tuple(rotate_ccw(mask) for mask in range(16))
@@ -590,47 +593,55 @@ class StreamlinesState(State):
         return new
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        return public_view(self)
+        """Everything but the order of the deck (its contents follow from what is in sight)."""
+        s = self
+        squares = {}
+        for sq in range(SIZE * SIZE):
+            kind = s.laid[sq]
+            if kind >= 0:
+                squares[square_name(sq)] = NAMES[kind] if kind in GATES else f"{NAMES[kind]} {arrows_text(s.arrows[sq])}"
+        return {
+            "scenario": s.scenario.name,
+            "turn": s.turn,
+            "turn_number": s.turn_number,
+            "actions_left": s.actions_left(),
+            "free_moves": s.free_moves,
+            "bonus_draw": s.bonus_draw,
+            "must_dump": s.pending_dump,
+            "gate_stopped": s.gate_stopped,
+            "rescued": s.rescued,
+            "required": s.required,
+            "planets": [
+                {
+                    "square": square_name(sq),
+                    "stage": STAGES[s.stage[p]],
+                    "collapse_cards": min(s.stage[p], 2),
+                    "turns_left": s.timer[p] if s.stage[p] == 2 else None,
+                }
+                for p, sq in enumerate(s.scenario.planets)
+            ],
+            "escapes": [square_name(sq) for sq in s.scenario.escapes],
+            "streamlines": squares,
+            "ships": [
+                {
+                    "square": square_name(s.pos[seat]) if s.pos[seat] >= 0 else None,
+                    "powers": {POWER_ORDER[k]: n for k, n in enumerate(s.powers[seat]) if n},
+                    "cargo": sorted(NAMES[k] for k in s.cargo[seat]),
+                }
+                for seat in range(s.players)
+            ],
+            "deck": len(s.deck),
+            "deck_contents": _counts(s.deck),
+            "discard": _counts(s.discard),
+            "lost": _counts(s.lost),
+            "events": list(s.events),
+        }
 
     def full_view(self) -> dict[str, Any]:
         data = self.view(None)
         data["deck_order"] = [NAMES[k] for k in self.deck]
         data["discard_order"] = [NAMES[k] for k in self.discard]
         return data
-
-    def render(self, seat: int | None = None) -> str:
-        return render(self, seat)
-
-    def evaluate(self, seat: int) -> float:
-        if self._outcome is not None:
-            return self.returns()[seat]
-        aboard = sum(c.count(REFUGEE) for s, c in enumerate(self.cargo) if self.pos[s] >= 0)
-        progress = min(1.0, (self.rescued + 0.5 * aboard) / self.required)
-        danger = sum(self.stage) / (3 * len(self.stage))
-        ships = sum(p >= 0 for p in self.pos) / self.players
-        value = 0.8 * progress + 0.15 * self._travel() - 0.6 * danger - 0.3 * (1 - ships)
-        return max(-0.95, min(0.95, value))
-
-    def _travel(self) -> float:
-        """How close the ships are to their next errand, 0..1: an escape with refugees aboard, else a planet.
-
-        Counted in moves on the board as it is (streamlines followed, black holes avoided), so a
-        search sees a lane that carries a ship home, and one that would carry it the wrong way; the
-        planet is the nearest one not collapsing (any live one when every planet is collapsing).
-        """
-        alive = [sq for i, sq in enumerate(self.scenario.planets) if self.stage[i] != BLACK_HOLE]
-        planets = [sq for i, sq in enumerate(self.scenario.planets) if self.stage[i] < COLLAPSING] or alive
-        to_escape = moves_to(self, self.scenario.escapes)
-        to_planet = moves_to(self, planets) if planets else None
-        far_limit = 2 * (SIZE - 1)
-        total = 0.0
-        for seat, sq in enumerate(self.pos):
-            if sq < 0:
-                continue
-            far = to_escape if REFUGEE in self.cargo[seat] else to_planet
-            if far is not None:
-                total += 1.0 - min(far[sq], far_limit) / far_limit
-        return total / self.players
 
 
 def _lay(kind: int, mask: int) -> Lay:
@@ -758,3 +769,10 @@ _REFUSALS: dict[type, Callable[[StreamlinesState, Any, str, int], str]] = {
     act.UseExtraMove: _refuse_extra,
     Engineer: _refuse_engineer,
 }
+
+
+def _counts(cards: list[int]) -> dict[str, int]:
+    counts = [0] * KINDS
+    for k in cards:
+        counts[k] += 1
+    return {NAMES[k]: n for k, n in enumerate(counts) if n}
