@@ -33,6 +33,7 @@ from astrarium.cli.session import (
     show_public_record,
     step_through,
 )
+from astrarium.cli.starter import check, new_game
 from astrarium.core.errors import AstrariumError, RecordError, short
 from astrarium.core.game import Game, Puzzle, State
 from astrarium.core.records import load_record, replay
@@ -369,7 +370,10 @@ def agents() -> None:
 
 
 app.command("arena")(arena)
+app.command("new-game")(new_game)
+app.command("check")(check)
 from astrarium.lab.cli import lab_app  # noqa: E402  (the lab's commands; it imports the lab only when one runs)
+
 app.add_typer(lab_app, name="lab")
 
 
