@@ -7,7 +7,7 @@ from typing import Any
 
 from astrarium.core import DataError, Game, Option, OptionError
 from astrarium.core.contract import Help, Parts, Picture
-from astrarium.games.connected_worlds import evaluate, explain, help, render, svg, words
+from astrarium.games.connected_worlds import evaluate, explain, help, metrics, render, svg, words
 from astrarium.games.connected_worlds.actions import NOTATION_HELP
 from astrarium.games.connected_worlds.data import load_cards, load_map
 from astrarium.games.connected_worlds.state import ConnectedWorldsState
@@ -98,6 +98,7 @@ class ConnectedWorldsGame(Game):
         search=SEARCH,
         guide=GUIDE,
         players=PLAYERS,
+        metrics=metrics.final_metrics,
     )
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:

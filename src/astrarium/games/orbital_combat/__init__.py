@@ -10,7 +10,7 @@ from typing import Any
 
 from astrarium.core import Game, Option
 from astrarium.core.contract import Help, Parts, Picture, search_levels
-from astrarium.games.orbital_combat import evaluate, help, render, svg, words
+from astrarium.games.orbital_combat import evaluate, help, metrics, render, svg, words
 from astrarium.games.orbital_combat.actions import Allocation, Facing, Intensity, parse_allocation
 from astrarium.games.orbital_combat.fleet import MAX_HULL, starting_ships
 from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
@@ -90,6 +90,7 @@ class OrbitalCombatGame(Game):
         search=SEARCH,
         guide=None,
         players=PLAYERS,
+        metrics=metrics.final_metrics,
     )
 
     def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
