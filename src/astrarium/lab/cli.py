@@ -245,3 +245,23 @@ def show_summary(summary: Summary) -> None:
     )
     console.print(f"experiment: {escape(summary.experiment)}", soft_wrap=True)
     console.print(f"command: {escape(summary.command)}", soft_wrap=True)
+
+
+@lab_app.command("report")
+def report_command(
+    folders: Annotated[list[str], typer.Argument(metavar="DIR [DIR...]", help="results folders of 'astrarium lab run'")],
+    html: Annotated[str, typer.Option("--html", help="the report to write: one self-contained page (no network)")],
+) -> None:
+    """Write one HTML report of results folders: the question and answer, tables, plots, commands, notable games' replays."""
+    import shlex
+
+    from astrarium.cli.common import console, fail
+
+    try:
+        _lab()
+        from astrarium.lab.report import write_report
+
+        written = write_report(folders, html, command=shlex.join(["astrarium", "lab", "report", *folders, "--html", html]))
+    except (ValueError, OSError) as exc:
+        raise fail(str(exc)) from None
+    console.print(f"Report written to {escape(str(written))}", soft_wrap=True)
