@@ -97,3 +97,39 @@ def load_script(name: str) -> ModuleType:
     module = util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+#: Where browser tests keep their pages and screenshots.
+BROWSER_ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "test-artifacts"
+
+
+def open_offline(browser: Any, html: str, name: str, csp: str | None = None, ready: str | None = None) -> tuple[Any, list[str], list[str]]:
+    """A page opened in the browser with every request but its own failed: from a file in BROWSER_ARTIFACTS, or served under ``csp``.
+
+    Returns the page, the console errors and the requests it tried; waits for the selector ``ready`` when given.
+    """
+    BROWSER_ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = BROWSER_ARTIFACTS / f"{name}.html"
+    path.write_text(html, encoding="utf-8")
+    address = path.as_uri() if csp is None else "http://replay.invalid/replay.html"
+    page = browser.new_page(viewport={"width": 900, "height": 1100})
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def route(handled: Any) -> None:
+        url = handled.request.url
+        if url == address and csp is None:
+            handled.continue_()
+        elif url == address:
+            handled.fulfill(status=200, body=html, headers={"content-type": "text/html; charset=utf-8", "content-security-policy": csp})
+        else:
+            requests.append(url)
+            handled.abort()
+
+    page.route("**/*", route)
+    page.goto(address)
+    if ready is not None:
+        page.wait_for_selector(ready, timeout=20_000)
+    return page, errors, requests

@@ -11,7 +11,6 @@ keyboard and by the move list, logs no console error and sends no request
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +18,8 @@ import pytest
 import astrarium
 from astrarium.pictures import record_to_html, replay_frames
 from astrarium.pictures.packing import apply_ops, diff_indices, gzip_base64, pack_pictures, ungzip_base64, unpack_pictures
-from helpers import load_script
+from helpers import BROWSER_ARTIFACTS, load_script, open_offline
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "test-artifacts"
 GAMES = [g for g in astrarium.list_games() if g != "toy-pile"]
 #: The target: a game of 600 moves (or the longest a game allows) fits in this many bytes.
 MAX_BYTES = 2_000_000
@@ -72,34 +70,6 @@ def test_a_600_move_game_replays_in_at_most_2_mb(game_id: str) -> None:
 # -- in a real browser ------------------------------------------------------------------------------------------
 
 
-def open_offline(browser: Any, html: str, name: str, csp: str | None = None) -> tuple[Any, list[str], list[str]]:
-    """The page opened with every request but its own failed: from a file, or served under ``csp``."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.html"
-    path.write_text(html, encoding="utf-8")
-    address = path.as_uri() if csp is None else "http://replay.invalid/replay.html"
-    page = browser.new_page(viewport={"width": 900, "height": 1100})
-    errors: list[str] = []
-    requests: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-
-    def route(handled: Any) -> None:
-        url = handled.request.url
-        if url == address and csp is None:
-            handled.continue_()
-        elif url == address:
-            handled.fulfill(status=200, body=html, headers={"content-type": "text/html; charset=utf-8", "content-security-policy": csp})
-        else:
-            requests.append(url)
-            handled.abort()
-
-    page.route("**/*", route)
-    page.goto(address)
-    page.wait_for_selector("body[data-ready]", timeout=20_000)
-    return page, errors, requests
-
-
 def shown_text(page: Any) -> str:
     return str(page.evaluate("() => document.querySelector('#board svg').textContent"))
 
@@ -129,9 +99,9 @@ def test_a_long_replay_works_offline_in_chromium(browser: Any, game_id: str) -> 
     pictures = [game.render_svg(frame) for frame in frames]
     html = record_to_html(record)
     assert len(html.encode("utf-8")) <= MAX_BYTES
-    page, errors, requests = open_offline(browser, html, f"{game_id}-long-replay")
+    page, errors, requests = open_offline(browser, html, f"{game_id}-long-replay", ready="body[data-ready]")
     check_stepping(page, pictures)
-    page.screenshot(path=str(ARTIFACTS / f"{game_id}-long-replay.png"))
+    page.screenshot(path=str(BROWSER_ARTIFACTS / f"{game_id}-long-replay.png"))
     assert not errors, errors
     assert not requests, requests
     page.close()
@@ -142,7 +112,7 @@ def test_the_replay_works_under_the_web_tables_sandboxed_policy(browser: Any) ->
     record = long_record("orbital-combat", moves=80)
     game, frames = replay_frames(record)
     html = record_to_html(record)
-    page, errors, requests = open_offline(browser, html, "replay-under-csp", csp=replay_csp(html))
+    page, errors, requests = open_offline(browser, html, "replay-under-csp", csp=replay_csp(html), ready="body[data-ready]")
     check_stepping(page, [game.render_svg(frame) for frame in frames])
     assert not errors, errors
     assert not requests, requests

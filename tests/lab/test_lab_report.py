@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 from astrarium import lab
 from astrarium.cli import app
 from astrarium.lab import report
+from helpers import BROWSER_ARTIFACTS, open_offline
 
 runner = CliRunner()
-ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "build" / "test-artifacts"
 
 
 @pytest.fixture(scope="module")
@@ -80,24 +80,7 @@ def test_a_folder_that_is_not_results_is_one_line(tmp_path: Path) -> None:
 
 
 def test_the_report_renders_offline_in_chromium_with_inline_svg_plots(browser: Any, page: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / "lab-report.html"
-    path.write_text(page, encoding="utf-8")
-    tab = browser.new_page(viewport={"width": 1000, "height": 1200})
-    errors: list[str] = []
-    requests: list[str] = []
-    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-
-    def route(handled: Any) -> None:
-        if handled.request.url == path.as_uri():
-            handled.continue_()
-        else:
-            requests.append(handled.request.url)
-            handled.abort()
-
-    tab.route("**/*", route)
-    tab.goto(path.as_uri())
+    tab, errors, requests = open_offline(browser, page, "lab-report")
     assert tab.locator("section .plots > svg").count() == 4  # win rates and lengths, for each folder
     assert tab.locator("section .plots svg text").count() > 20 and tab.locator("img, object, embed").count() == 0
     assert "Seat 0 scores" in tab.inner_text("#results-0 .answer")
@@ -106,7 +89,7 @@ def test_the_report_renders_offline_in_chromium_with_inline_svg_plots(browser: A
     replay.locator("body[data-ready]").wait_for(timeout=20_000)
     replay.locator("#last").click()
     assert replay.locator("#where").inner_text().startswith("after move ")
-    tab.screenshot(path=str(ARTIFACTS / "lab-report.png"), full_page=False)
+    tab.screenshot(path=str(BROWSER_ARTIFACTS / "lab-report.png"), full_page=False)
     assert not errors, errors
     assert not requests, requests
     tab.close()
