@@ -75,8 +75,7 @@ def things(state: Any = None) -> dict[str, str]:
             "location": "a lane letter and a position digit, such as B1: how cards and targets are named in actions.",
             "structure position": "position 0 (the Sun's) or 5 (the Moon's) of a lane, where structures are placed.",
             "defence position": "position 1 (the Sun's) or 4 (the Moon's) of a lane, where creatures are summoned.",
-            "offence position": "position 2 (the Sun's) or 3 (the Moon's) of a lane: the front of each half, where "
-            "the two halves meet.",
+            "offence position": "position 2 (the Sun's) or 3 (the Moon's) of a lane: the front of each half, where the two halves meet.",
             "exhausted": "a card marked z: it cannot activate or manoeuvre until the end of its owner's turn.",
             "face": "'activate LOC face': a creature on the opponent's defence position attacks the opponent directly, "
             "when the opponent has no structure in that lane.",
