@@ -249,7 +249,7 @@ def show_summary(summary: Summary) -> None:
 
 @lab_app.command("report")
 def report_command(
-    folders: Annotated[list[str], typer.Argument(metavar="DIR [DIR...]", help="results folders of 'astrarium lab run'")],
+    folders: Annotated[list[str], typer.Argument(metavar="DIR", help="one or more results folders of 'astrarium lab run'")],
     html: Annotated[str, typer.Option("--html", help="the report to write: one self-contained page (no network)")],
 ) -> None:
     """Write one HTML report of results folders: the question and answer, tables, plots, commands, notable games' replays."""
