@@ -12,23 +12,37 @@ from astrarium import lab
 results = lab.run("experiments/celestials/mirror.toml", jobs=2, out="results/mirror")
 results.table            # a pyarrow Table; results.to_pandas() / results.to_polars() when installed
 results.summary().first_seat.score
+lab.metrics(results).get("AdvantageP1")     # every metric with its 95% interval (replay=True: LeadChange, Drama, ...)
+lab.compare("results/a", "results/b")         # B minus A, paired by seed
+lab.run(experiment, until="seat 0 score in 0.45..0.55")  # stop once answered (results.answer)
 ```
 """
 
+from astrarium.lab.compare import Comparison, compare
 from astrarium.lab.experiment import Experiment, ExperimentFile, build_experiment, load_experiment
+from astrarium.lab.metrics import Estimate, MetricsTable, metrics
 from astrarium.lab.runner import Results, load, run
+from astrarium.lab.sequential import Answer, ConfidenceSequence, parse_until
 from astrarium.lab.store import SCHEMA
 from astrarium.lab.summary import Summary, Tally
 
 __all__ = [
     "SCHEMA",
+    "Answer",
+    "Comparison",
+    "ConfidenceSequence",
+    "Estimate",
     "Experiment",
     "ExperimentFile",
+    "MetricsTable",
     "Results",
     "Summary",
     "Tally",
     "build_experiment",
+    "compare",
     "load",
     "load_experiment",
+    "metrics",
+    "parse_until",
     "run",
 ]

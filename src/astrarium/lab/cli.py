@@ -49,6 +49,9 @@ def run_command(
     batch: Annotated[
         int, typer.Option(help="save the finished games every BATCH games (and at least every 2 s)", min=1, max=100_000)
     ] = 256,
+    until: Annotated[
+        Optional[str], typer.Option(help="stop once answered at 95%: 'seat 0 score in 0.45..0.55', 'B beats A', 'decided >= 0.8'")
+    ] = None,
 ) -> None:
     """Play an experiment into a results folder; run the same command again to finish an interrupted run."""
     from astrarium.cli.arena import choose_workers
@@ -56,7 +59,7 @@ def run_command(
 
     try:
         lab = _lab()
-        chosen = _experiment(experiment, game, seat, option, seed, rotate, games)
+        chosen = _experiment(experiment, game, seat, option, seed, rotate, games).with_until(until)
         folder = out if out is not None else _default_out(experiment)
         workers = choose_workers(jobs, chosen.games)
     except ValueError as exc:
@@ -212,6 +215,8 @@ def _play(lab: Any, experiment: Experiment, folder: str, workers: int, command: 
     except ValueError as exc:
         raise fail(str(exc)) from None
     show_summary(results.summary())
+    if results.answer is not None:
+        console.print(escape(results.answer.text()), soft_wrap=True)
     console.print(f"Results in {escape(str(results.folder))}: games.parquet, records/ (astrarium.lab.load, astrarium replay)")
 
 
@@ -245,6 +250,42 @@ def show_summary(summary: Summary) -> None:
     )
     console.print(f"experiment: {escape(summary.experiment)}", soft_wrap=True)
     console.print(f"command: {escape(summary.command)}", soft_wrap=True)
+
+
+@lab_app.command("metrics")
+def metrics_command(
+    folder: Annotated[str, typer.Argument(metavar="DIR", help="a results folder of 'astrarium lab run'")],
+    replay: Annotated[
+        bool, typer.Option("--replay", help="also replay the records: LeadChange, Drama, BranchingFactor, DecisionFactor, usage (cached)")
+    ] = False,
+) -> None:
+    """Print every metric of a results folder with its 95% interval, naming the experiment and the command."""
+    from astrarium.cli.common import console, fail
+
+    try:
+        found = _lab().metrics(folder, replay=replay)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    from astrarium.lab.show import show_metrics
+
+    show_metrics(console, found)
+
+
+@lab_app.command("compare")
+def compare_command(
+    first: Annotated[str, typer.Argument(metavar="DIR_A", help="the first results folder (A)")],
+    second: Annotated[str, typer.Argument(metavar="DIR_B", help="the second, on the same seeds (B)")],
+) -> None:
+    """B minus A for every metric, paired by seed (common random numbers), and the seeds whose winners changed."""
+    from astrarium.cli.common import console, fail
+
+    try:
+        found = _lab().compare(first, second)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    from astrarium.lab.show import show_comparison
+
+    show_comparison(console, found)
 
 
 @lab_app.command("report")

@@ -32,6 +32,7 @@ from astrarium.agents.levels import is_level, table_spec
 from astrarium.core.data import DataModel, read_data_file, validate
 from astrarium.core.errors import AstrariumError, DataError, short
 from astrarium.core.registry import get_game
+from astrarium.lab.sequential import parse_until
 
 #: The longest line-up an experiment may name (no game seats more).
 MAX_SEATS = 16
@@ -52,6 +53,7 @@ class ExperimentFile(DataModel):
     games: Annotated[int, Field(ge=1, le=MAX_GAMES)] = 100
     seed: Annotated[int, Field(ge=0, le=2**62)] = 0
     options: dict[str, OptionValue] = Field(default_factory=dict)
+    until: Annotated[str, Field(min_length=1, max_length=200)] | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ class Experiment:
     source: str | None = None
     given_options: Mapping[str, Any] = field(default_factory=dict)
     """The options as written (the command repeats these, not the game's defaults)."""
+    until: str | None = None
+    """A stopping rule (``seat 0 score in 0.45..0.55``): stop once it is answered (:mod:`astrarium.lab.sequential`)."""
 
     @property
     def players(self) -> int:
@@ -88,6 +92,13 @@ class Experiment:
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             raise ValueError(f"--games {short(repr(games), 40)}: from 1 to {MAX_GAMES:,}")
         return replace(self, games=games)
+
+    def with_until(self, until: str | None) -> Experiment:
+        """The same experiment with another stopping rule (``--until``); checked against the line-up."""
+        if until is None or until == self.until:
+            return self
+        parse_until(until, self.players)
+        return replace(self, until=until)
 
     def identity(self) -> dict[str, Any]:
         """What must match for a results folder to go on with this experiment (all but the game count)."""
@@ -109,6 +120,8 @@ class Experiment:
             words += ["--games", str(self.games), "--seed", str(self.seed)]
             if not self.rotate:
                 words.append("--no-rotate")
+        if self.until is not None:
+            words += ["--until", self.until]
         if out is not None:
             words += ["--out", str(out)]
         return shlex.join(words)
@@ -150,6 +163,7 @@ def load_experiment(path: str | Path) -> Experiment:
         players=spec.players,
         rotate=spec.rotate,
         source=str(path),
+        until=spec.until,
     )
 
 
@@ -163,6 +177,7 @@ def build_experiment(
     players: int | None = None,
     rotate: bool = True,
     source: str | None = None,
+    until: str | None = None,
 ) -> Experiment:
     """An experiment checked against the game: player count, seats, options and player specs.
 
@@ -186,7 +201,12 @@ def build_experiment(
         resolved = game.resolve_options(count, given)
     except AstrariumError as exc:
         raise DataError(file, "options", str(exc)) from None
-    experiment = Experiment(game.id, lineup, games, seed, resolved, rotate, source, given)
+    if until is not None:
+        try:
+            parse_until(until, count)
+        except ValueError as exc:
+            raise DataError(file, "until", str(exc)) from None
+    experiment = Experiment(game.id, lineup, games, seed, resolved, rotate, source, given, until)
     try:
         experiment.plan()  # every player spec checked now, before any game
     except ValueError as exc:

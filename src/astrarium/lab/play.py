@@ -27,6 +27,8 @@ from astrarium.core.game import State
 LIMIT_REASON = re.compile(r"\b(?:turn|round) limit\b|^\d+ rounds? (?:was|were) played\b")
 
 RECORDS = "records"
+#: The columns a game's own measurements become (``metric_hull_0``): see ``Parts.metrics``.
+METRIC_PREFIX = "metric_"
 
 
 def ended_by(reason: str) -> str:
@@ -43,6 +45,14 @@ def final_round(state: State) -> int | None:
 def record_path(folder: str | Path, seed: int) -> Path:
     """Where the record of the game with ``seed`` is kept."""
     return Path(folder) / RECORDS / f"{seed}.json.gz"
+
+
+def game_metrics(state: State) -> dict[str, float | None]:
+    """The game's own measurements of the finished game (its contract's ``metrics``), as ``metric_<name>`` columns."""
+    declared = state.game.parts.metrics
+    if declared is None:
+        return {}
+    return {f"{METRIC_PREFIX}{name}": None if value is None else float(value) for name, value in declared(state).items()}
 
 
 def play_row(match: Match, folder: str) -> dict[str, Any]:
@@ -68,6 +78,7 @@ def play_row(match: Match, folder: str) -> dict[str, Any]:
         "rounds": final_round(state),
         "moves_by_seat": result.moves_by_seat,
         "think_seconds": result.think_seconds,
+        **game_metrics(state),
     }
 
 

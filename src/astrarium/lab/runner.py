@@ -24,6 +24,7 @@ from astrarium.agents.arena import played
 from astrarium.core.data import check_path
 from astrarium.lab.experiment import Experiment, load_experiment
 from astrarium.lab.play import play_row
+from astrarium.lab.sequential import Answer, InOrder, parse_until
 from astrarium.lab.store import Store, open_store, read_manifest, read_parts
 from astrarium.lab.summary import Summary, summarise
 
@@ -39,6 +40,8 @@ class Results:
     table: pa.Table
     folder: Path
     manifest: Mapping[str, Any]
+    answer: Answer | None = None
+    """The stopping rule's answer, when the run had one (``until``)."""
 
     @property
     def experiment(self) -> str:
@@ -80,6 +83,7 @@ def run(
     on_start: Callable[[pa.Table, int], None] | None = None,
     on_game: Callable[[Mapping[str, Any]], None] | None = None,
     batch: int = BATCH,
+    until: str | None = None,
 ) -> Results:
     """Run ``experiment`` (or the experiment file at that path) into ``out`` and return every game in it.
 
@@ -89,23 +93,43 @@ def run(
     is what the figures name as having made them (by default the equivalent
     ``astrarium lab run`` command); ``on_start`` is called once with the
     games already in the folder and the number there will be at the end,
-    ``on_game`` with each game's row as it finishes. Bad input raises a ValueError (DataError naming file and key).
+    ``on_game`` with each game's row as it finishes. ``until`` (or the
+    experiment's) is a stopping rule: the run stops as soon as it is answered
+    (:mod:`astrarium.lab.sequential`), the games up to ``games`` being the most
+    it plays. Bad input raises a ValueError (DataError naming file and key).
     """
     if not isinstance(experiment, Experiment):
         experiment = load_experiment(experiment)
-    experiment = experiment.with_games(games)
+    experiment = experiment.with_games(games).with_until(until)
     folder = Path(tempfile.mkdtemp(prefix="astrarium-lab-")) if out is None else check_path(out, "results folder")
     store = open_store(folder, experiment, command or experiment.command(folder))
     remaining = [match for match in experiment.plan() if match.seed not in store.done]
     if on_start is not None:
         on_start(store.table(), len(store.done) + len(remaining))
-    play = partial(play_row, folder=str(store.folder))
-    _play_into(store, played(remaining, jobs, play), on_game, batch)
-    return Results(store.table(), store.folder, store.manifest)
+    stopper = _stopper(experiment, store)
+    if stopper is None or stopper.answer.verdict is None:
+        play = partial(play_row, folder=str(store.folder))
+        _play_into(store, played(remaining, jobs, play), on_game, batch, stopper)
+    return Results(store.table(), store.folder, store.manifest, None if stopper is None else stopper.answer)
 
 
-def _play_into(store: Store, rows: Any, on_game: Callable[[Mapping[str, Any]], None] | None, batch: int) -> None:
-    """Save rows as they come, in batches; what was finished is saved even when the run is stopped or fails."""
+def _stopper(experiment: Experiment, store: Store) -> InOrder | None:
+    """The stopping rule fed in plan order, with the games already in the folder counted first (None without a rule)."""
+    if experiment.until is None:
+        return None
+    stopper = InOrder(Answer(parse_until(experiment.until, experiment.players)))
+    for row in store.table().sort_by("game_index").to_pylist():
+        stopper.add(row)
+    return stopper
+
+
+def _play_into(
+    store: Store, rows: Any, on_game: Callable[[Mapping[str, Any]], None] | None, batch: int, stopper: InOrder | None = None
+) -> None:
+    """Save rows as they come, in batches, until the stopping rule is answered.
+
+    What was finished is saved even when the run is stopped or fails.
+    """
     waiting: list[dict[str, Any]] = []
     last = time.monotonic()
     try:
@@ -113,11 +137,16 @@ def _play_into(store: Store, rows: Any, on_game: Callable[[Mapping[str, Any]], N
             waiting.append(row)
             if on_game is not None:
                 on_game(row)
+            if stopper is not None and stopper.add(row) is not None:
+                break
             if len(waiting) >= batch or time.monotonic() - last >= FLUSH_SECONDS:
                 store.append(waiting)
                 waiting = []
                 last = time.monotonic()
     finally:
+        close = getattr(rows, "close", None)
+        if close is not None:  # a stopped generator ends its worker processes now
+            close()
         store.append(waiting)
 
 

@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 from astrarium.core.data import check_path
 from astrarium.core.errors import DataError, short
 from astrarium.lab.experiment import Experiment
-from astrarium.lab.play import RECORDS, write_atomic
+from astrarium.lab.play import METRIC_PREFIX, RECORDS, write_atomic
 
 FORMAT = "astrarium-lab-results"
 VERSION = 1
@@ -55,6 +55,21 @@ SCHEMA = pa.schema(
 )
 
 
+def schema_for(names: Iterable[str]) -> pa.Schema:
+    """:data:`SCHEMA` and, after it, a nullable float column for each of the game's own metrics among ``names``."""
+    metrics = sorted({name for name in names if name.startswith(METRIC_PREFIX)})
+    return pa.schema([*SCHEMA, *(pa.field(name, pa.float64()) for name in metrics)])
+
+
+def _conform(table: pa.Table, path: Path) -> pa.Table:
+    """A part's table with :data:`SCHEMA`'s columns (of its types) then its metric columns; a DataError if one is missing."""
+    schema = schema_for(table.column_names)
+    missing = [name for name in schema.names if name not in table.column_names]
+    if missing:
+        raise DataError(short(str(path), 200), "file", f"cannot read: no column {missing[0]!r}")
+    return table.select(schema.names).cast(schema)
+
+
 @dataclass
 class Store:
     """An open results folder: what is done, and how to add to it."""
@@ -71,7 +86,8 @@ class Store:
         """Add finished games: one new part file, then the manifest that lists it."""
         if not rows:
             return
-        table = pa.Table.from_pylist(list(rows), schema=SCHEMA).replace_schema_metadata(_metadata(self.manifest))
+        schema = schema_for(name for row in rows for name in row)
+        table = pa.Table.from_pylist(list(rows), schema=schema).replace_schema_metadata(_metadata(self.manifest))
         name = f"part-{len(self.manifest['parts']):06d}.parquet"
         path = self.folder / GAMES / name
         temporary = path.with_name(f".{name}.tmp")
@@ -144,10 +160,10 @@ def read_parts(folder: Path, parts: Iterable[str]) -> pa.Table:
     for name in parts:
         path = folder / GAMES / name
         try:
-            tables.append(pq.read_table(path, schema=SCHEMA))
+            tables.append(_conform(pq.read_table(path), path))
         except (OSError, pa.ArrowException) as exc:
             raise DataError(short(str(path), 200), "file", f"cannot read: {exc}") from None
-    table = pa.concat_tables(tables) if tables else SCHEMA.empty_table()
+    table = pa.concat_tables(tables, promote_options="default") if tables else SCHEMA.empty_table()
     table = table.sort_by("seed")
     seeds = table.column("seed").to_pylist()
     if len(set(seeds)) != len(seeds):
