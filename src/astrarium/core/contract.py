@@ -9,7 +9,7 @@ read these parts, and :func:`check_contract` refuses a game whose parts are
 missing, of the wrong type or callable the wrong way, naming the game and the
 part (:class:`~astrarium.core.errors.ContractError`).
 
-Every field of :class:`Parts` but ``level_summaries`` and ``metrics`` must be
+Every field of :class:`Parts` but ``level_summaries``, ``metrics`` and ``learning`` must be
 given: a part a game does not have is declared ``None`` (or empty), never left out.
 """
 
@@ -92,6 +92,76 @@ class Help:
     things: Texts | None
 
 
+class ActionSpace(Protocol):
+    """A game's fixed action space: every action the game can ever offer has one index in ``range(size)``.
+
+    ``index(action)`` is that index (a ``ValueError`` for an action outside the
+    space); ``action(i, state)`` is the legal action of ``state`` whose index is
+    ``i`` (an ``IllegalAction`` when no legal action has it). Two legal actions
+    of one state never share an index. ``labels[i]`` names index ``i`` (the
+    notation of its actions, for docs and debugging).
+    """
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def labels(self) -> tuple[str, ...]: ...
+
+    def index(self, action: Any, /) -> int: ...
+
+    def action(self, index: int, state: Any, /) -> Any: ...
+
+
+class Encoder(Protocol):
+    """A game's encoding for learning agents, for one player count and one set of options (``core.learning``).
+
+    ``observe(view, seat)`` turns ``state.view(seat)`` (what that seat may see,
+    and nothing else) into a float32 array of ``observation_shape``, seen from
+    ``seat`` (its own things first); ``observe_global(full_view)`` turns
+    ``state.full_view()`` into a float32 array of ``global_shape`` (for
+    centralised critics: hidden parts included, never for a player's policy).
+    """
+
+    @property
+    def actions(self) -> ActionSpace: ...
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]: ...
+
+    @property
+    def global_shape(self) -> tuple[int, ...]: ...
+
+    def observe(self, view: Mapping[str, Any], seat: int, /) -> Any: ...
+
+    def observe_global(self, full_view: Mapping[str, Any], /) -> Any: ...
+
+
+class EncoderOf(Protocol):
+    """The game's :class:`Encoder` for a player count and resolved options (built once per configuration, then cached)."""
+
+    def __call__(self, players: int, options: Mapping[str, Any], /) -> Encoder: ...
+
+
+class IsOut(Protocol):
+    """Whether ``seat`` takes no more part in the game's own ``state`` (a destroyed ship): public facts only."""
+
+    def __call__(self, state: Any, seat: int, /) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Learning:
+    """How learning agents see a game (the game's ``learning`` module): its encoder and, optionally, who is out.
+
+    ``encoder(players, options)`` builds the fixed action space and the
+    observation tensors for one configuration; ``is_out(state, seat)`` says a
+    seat takes no more part (None: no seat is ever out before the end).
+    """
+
+    encoder: EncoderOf
+    is_out: IsOut | None = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Parts:
     """Everything a game provides besides its State's rules. Declared once, on the game class, as ``parts``.
@@ -112,7 +182,9 @@ class Parts:
     * ``players``: the game's scripted players, name -> ``"module:attribute"`` of their code (resolved by
       the agents when first asked for a player);
     * ``metrics``: the game's own measurements of a finished game, name -> number, from its final state
-      (None: none; the lab writes each as a ``metric_<name>`` column of ``games.parquet``).
+      (None: none; the lab writes each as a ``metric_<name>`` column of ``games.parquet``);
+    * ``learning``: the fixed action space and observation tensors for learning agents (None: the game
+      offers none; ``Game.action_space`` and the ``astrarium.rl`` adapters then raise ``ContractError``).
     """
 
     picture: Picture | None
@@ -128,6 +200,7 @@ class Parts:
     metrics: Metrics | None = None
     render: Render | None = None
     explain: Explain | None = None
+    learning: Learning | None = None
 
     @classmethod
     def rules_only(cls, *, hidden_or_chance: bool) -> Parts:
@@ -190,6 +263,7 @@ def check_contract(game: Declared) -> Parts:
         raise ContractError(game_id, "guide", f"expected a player spec or None, got {_kind(parts.guide)}")
     _check_players(game_id, parts.players)
     _optional_hook(game_id, "metrics", parts.metrics, {}, "state")
+    _check_learning(game_id, parts.learning)
     for option in game.options:
         if option.names_file and option.kind is not str:
             kind = option.kind.__name__
@@ -247,6 +321,15 @@ def _check_help(game_id: str, found: object) -> None:
         raise ContractError(game_id, "help", f"expected a Help or None, got {_kind(found)}")
     _optional_hook(game_id, "help.cards", found.cards, {}, None)
     _optional_hook(game_id, "help.things", found.things, {}, None)
+
+
+def _check_learning(game_id: str, found: object) -> None:
+    if found is None:
+        return
+    if not isinstance(found, Learning):
+        raise ContractError(game_id, "learning", f"expected a Learning or None, got {_kind(found)}")
+    _hook(game_id, "learning.encoder", found.encoder, {}, 2, {})
+    _optional_hook(game_id, "learning.is_out", found.is_out, {}, "state", 0)
 
 
 def _check_levels(game_id: str, levels: object, summaries: object) -> None:

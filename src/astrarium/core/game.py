@@ -203,6 +203,29 @@ class Game(metaclass=ABCMeta):
         who = f"Seat {mover}" if isinstance(mover, int) else "The game"
         return [f"{who}: {notation}"]
 
+    # -- learning agents (core.learning, docs/learning.md) ----------------------------
+    def action_space(self, players: int, options: Mapping[str, Any] | None = None) -> Any:
+        """The fixed action space for ``players`` and ``options``: ``size``, ``labels``, ``index(action)``, ``action(i, state)``.
+
+        From the game's declared ``parts.learning`` (``core.contract.ActionSpace``);
+        a game without it raises :class:`ContractError` naming the game.
+        """
+        from astrarium.core.learning import encoder_for
+
+        return encoder_for(self, players, options).actions
+
+    def observation_shape(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        """The shape of ``State.observation_tensor`` for ``players`` and ``options`` (the same for every seat)."""
+        from astrarium.core.learning import encoder_for
+
+        return tuple(encoder_for(self, players, options).observation_shape)
+
+    def global_shape(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        """The shape of ``State.global_tensor`` for ``players`` and ``options``."""
+        from astrarium.core.learning import encoder_for
+
+        return tuple(encoder_for(self, players, options).global_shape)
+
     # -- help for players ------------------------------------------------------
     def cards(self, state: State | None = None) -> dict[str, str]:
         """What each card does, by the name typed in actions (``solar-lion``); empty in a game without cards.
@@ -420,6 +443,40 @@ class State(metaclass=ABCMeta):
         if self._outcome is not None:
             return self.returns()[seat]
         return 0.0
+
+    # -- learning agents (core.learning, docs/learning.md) ----------------------------
+    def legal_action_mask(self) -> Any:
+        """A numpy bool array over the game's action space: True exactly at the legal actions' indices.
+
+        Every legal action has an index and every index set is legal (the
+        space's ``action(i, state)`` gives it back). Empty of True once over.
+        """
+        from astrarium.core.learning import legal_action_mask
+
+        return legal_action_mask(self)
+
+    def observation_tensor(self, seat: int) -> Any:
+        """``seat``'s observation as a numpy float32 array of ``game.observation_shape``, seen from that seat.
+
+        Built from ``self.view(seat)`` alone, so two states the seat cannot
+        tell apart (this one and a ``determinize(seat, rng)`` of it) give the
+        same tensor.
+        """
+        from astrarium.core.learning import observation_tensor
+
+        return observation_tensor(self, seat)
+
+    def global_tensor(self) -> Any:
+        """The whole position, hidden parts included, as a numpy float32 array (for centralised critics only)."""
+        from astrarium.core.learning import global_tensor
+
+        return global_tensor(self)
+
+    def is_out(self, seat: int) -> bool:
+        """Whether ``seat`` takes no more part in the game (a destroyed ship); False where the game has no such rule."""
+        from astrarium.core.learning import is_out
+
+        return is_out(self, seat)
 
     # -- the API the rest of astrarium uses -----------------------------------
     @property
