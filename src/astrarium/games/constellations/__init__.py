@@ -11,7 +11,7 @@ from typing import Any
 
 from astrarium.core import DataError, Game, Option, OptionError, Puzzle, State
 from astrarium.core.contract import Help, Parts, Picture, search_levels
-from astrarium.games.constellations import evaluate, help, metrics, render, svg, words
+from astrarium.games.constellations import evaluate, explain, help, metrics, render, svg, words
 from astrarium.games.constellations.board import BoardError, parse_board
 from astrarium.games.constellations.cards import check_card_list
 from astrarium.games.constellations.puzzles import is_solved, puzzle_of_the_day, shipped_puzzles
@@ -103,6 +103,7 @@ class ConstellationsGame(Game):
         render_fit=render.render_fit,
         help=Help(cards=help.cards, things=help.things),
         evaluate=evaluate.evaluate,
+        explain=explain.explain,
         levels=search_levels(SEARCH, hidden_or_chance=True),
         search=SEARCH,
         guide=None,

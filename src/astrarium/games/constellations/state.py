@@ -13,16 +13,12 @@ from functools import lru_cache
 from typing import Any
 
 from astrarium.core import Outcome, Rng, State
-from astrarium.core.errors import short
 from astrarium.games.constellations import actions as act
-from astrarium.games.constellations.actions import END, PASS, End, Pass, Play, Rotate, Swap
+from astrarium.games.constellations.actions import END, PASS, Pass, Play, Rotate, Swap
 from astrarium.games.constellations.board import (
     COMPILED,
     EMPTY,
-    OBJECTS,
-    STAR_RANGES,
     Geometry,
-    cell_name,
     format_board,
     found_count,
     geometry,
@@ -35,7 +31,7 @@ from astrarium.games.constellations.board import (
     star_cells,
     star_moves,
 )
-from astrarium.games.constellations.cards import Card, load_deck_file, shipped_deck, shown
+from astrarium.games.constellations.cards import Card, load_deck_file, shipped_deck
 
 
 class Phase(StrEnum):
@@ -206,51 +202,6 @@ class ConstellationsState(State):
 
     def parse_action(self, text: str) -> Any:
         return act.parse_action(text)
-
-    def explain_illegal(self, action: Any) -> str:
-        """Why ``action`` is not legal here; never fails, even on an action built with fields of the wrong type."""
-        hand = self.hands[self.turn]
-        said = short(str(action), 60)
-        kind = type(action)
-        if kind is Rotate:
-            row, col = action.row, action.col
-            if type(row) is not int or type(col) is not int:
-                return f"{said}: a cell is given by a whole row and column number, not {type(row).__name__} and {type(col).__name__}"
-            if not (0 <= row < self.height and 0 <= col < self.width):
-                last = cell_name(self.height - 1, self.width - 1)
-                place = f"row {shown(row + 1)}, column {shown(col + 1)}"
-                return f"{said}: {place} is off the {self.height}x{self.width} board (cells a1 to {last})"
-            where = cell_name(row, col)
-            if self.phase != ROTATE:
-                return f"{said}: you have already rotated this turn; play a card or 'end'"
-            obj = self.board[row * self.width + col]
-            if obj not in STAR_RANGES:
-                what = "an empty cell" if obj == EMPTY else f"a {OBJECTS[obj][0]}"
-                return f"{said}: {where} holds {what}; only stars (Y, R, N, B) start a rotation"
-            return f"{said}: every cell within the {OBJECTS[obj][0]}'s range at {where} is empty; that is no rotation"
-        if kind is Play or kind is Swap:
-            card = action.card
-            if type(card) is not Card or not card.is_well_formed():
-                return f"{said}: that is no card; a card is colours (b g y r w k) and points, like 'ryw/3'"
-            shown_hand = " ".join(map(str, hand)) or "empty"
-            if kind is Swap:
-                if not self.options["swap"]:
-                    return f"{said}: swapping cards is a variant that is off in this game (option swap)"
-                if self.phase != ROTATE:
-                    return f"{said}: a swap replaces the rotation, and you have already rotated this turn"
-                return f"{said}: that card is not in your hand (hand: {shown_hand})"
-            if self.phase == ROTATE:
-                return f"{said}: a turn starts with a rotation; rotate first"
-            if card not in hand:
-                return f"{said}: that card is not in your hand (hand: {shown_hand})"
-            return f"{said}: the constellation {card.colours} is not found from any habitable planet"
-        if kind is Pass:
-            if self.phase != ROTATE:
-                return "pass: you have already rotated; play a card or 'end'"
-            return "pass: a star can still rotate; a turn must start with a rotation"
-        if kind is End:
-            return "end: a turn starts with a rotation; rotate first"
-        return f"{said} is not a legal action now"
 
     # -- moving on -----------------------------------------------------------------
     def _apply(self, action: Any) -> None:

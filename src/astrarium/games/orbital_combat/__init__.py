@@ -10,7 +10,7 @@ from typing import Any
 
 from astrarium.core import Game, Option
 from astrarium.core.contract import Help, Parts, Picture, search_levels
-from astrarium.games.orbital_combat import evaluate, help, metrics, render, svg, words
+from astrarium.games.orbital_combat import evaluate, explain, help, metrics, render, svg, words
 from astrarium.games.orbital_combat.actions import Allocation, Facing, Intensity, parse_allocation
 from astrarium.games.orbital_combat.fleet import MAX_HULL, starting_ships
 from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
@@ -86,6 +86,7 @@ class OrbitalCombatGame(Game):
         render_fit=render.render_fit,
         help=Help(cards=None, things=help.things),
         evaluate=evaluate.evaluate,
+        explain=explain.explain,
         levels=search_levels(SEARCH, hidden_or_chance=False),
         search=SEARCH,
         guide=None,

@@ -18,7 +18,7 @@ from typing import Any
 from astrarium.core.game import State
 from astrarium.core.outcome import Outcome
 from astrarium.core.svg import SEAT_MARKS
-from astrarium.games.orbital_combat.actions import ENERGY, MAX_MASS, Allocation, Facing, Intensity, parse_allocation, safe_repr
+from astrarium.games.orbital_combat.actions import ENERGY, MAX_MASS, Allocation, Facing, Intensity, parse_allocation
 from astrarium.games.orbital_combat.fleet import starting_ships
 from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
 
@@ -189,7 +189,7 @@ class OrbitalState(State):
         return self.order[self.turn_index]
 
     # -- the situation of the seat to move -------------------------------------
-    def _situation(self, seat: int) -> tuple[int, int, int, tuple[int, ...], int]:
+    def situation(self, seat: int) -> tuple[int, int, int, tuple[int, ...], int]:
         """(ring after transfer resolution, its sector, sector after movement, targets in range, opponents left).
 
         The phase-5 position does not depend on the allocation (a burning ship
@@ -223,7 +223,7 @@ class OrbitalState(State):
 
     def _legal_actions(self) -> list[Any]:
         seat = self.order[self.turn_index]
-        ring, _, _, targets, opponents = self._situation(seat)
+        ring, _, _, targets, opponents = self.situation(seat)
         mass = self.mass[seat]
         table = self.table
         # min(3, mass, rings to the edge), spelled out: compiled, these are native comparisons rather than calls of min().
@@ -241,86 +241,6 @@ class OrbitalState(State):
     # -- notation and reasons ------------------------------------------------
     def parse_action(self, text: str) -> Allocation:
         return parse_allocation(text)
-
-    def explain_illegal(self, action: Any) -> str:
-        """Every rule the allocation breaks, in the game's own words (the design document's sections stay in rules.md)."""
-        if not isinstance(action, Allocation):
-            return f"{safe_repr(action)} is not an allocation; {self._legal_hint()}"
-        malformed = action.malformed()
-        if malformed is not None:
-            return f"{action!r} is not an allocation a ship can make: {malformed}"
-        seat = self.order[self.turn_index]
-        ring, _, moved, targets, opponents = self._situation(seat)
-        problems = self._maneuver_problems(action, seat, ring)
-        if action.energy > ENERGY:
-            spent = f"spends {action.energy} energy ({_breakdown(action)})"
-            problems.insert(0, f"{spent}, more than the {ENERGY} a ship has each turn")
-        elif action.energy < ENERGY:
-            problems.append(
-                f"leaves {ENERGY - action.energy} of the {ENERGY} energy unassigned; every point is allocated each turn "
-                "(house rule: put what is left into defense)"
-            )
-        weapons = self._weapons_problem(action, seat, ring, moved, targets, opponents)
-        if weapons:
-            problems.append(weapons)
-        if not problems:
-            return f"{action} is not a legal allocation now; {self._legal_hint()}"
-        return f"{action}: " + "; ".join(problems)
-
-    def _maneuver_problems(self, action: Allocation, seat: int, ring: int) -> list[str]:
-        table = self.table
-        facing = Facing(self.facing[seat])
-        heading = facing.flipped if action.rotate else facing
-        mass = self.mass[seat]
-        if action.burn is None:
-            return ["a coast has no direction"] if action.direction is not None else []
-        if action.direction is None:
-            return ["a burn needs a direction, pro or retro"]
-        problems = []
-        word = action.burn.word
-        ship = f"ship {SEAT_MARKS[seat % 4]}"
-        if action.direction != heading:
-            fix = "drop 'rot'" if action.rotate else "add 'rot' (1 energy)"
-            problems.append(
-                f"{ship} faces {facing.name.lower()}{' and would rotate to ' + heading.name.lower() if action.rotate else ''} "
-                f"but burns {action.direction.name.lower()}; a ship burns only the way it faces: {fix}"
-            )
-        if action.direction == Facing.RETROGRADE and ring - int(action.burn) < table.innermost:
-            problems.append(f"from ring {ring} a {word} retrograde burn would pass ring {table.innermost}, the innermost ring")
-        if action.direction == Facing.PROGRADE and ring + int(action.burn) > table.outermost:
-            problems.append(f"from ring {ring} a {word} prograde burn would pass ring {table.outermost}, the outermost ring")
-        if action.mass > mass:
-            problems.append(f"a {word} burn needs {action.mass} reaction mass and {ship} has {mass}; no burn without the mass for it")
-        if action.scoop:
-            problems.append("the fuel scoop cannot be activated while burning")
-        return problems
-
-    def _weapons_problem(
-        self, action: Allocation, seat: int, ring: int, moved: int, targets: tuple[int, ...], opponents: int
-    ) -> str | None:
-        t = action.target
-        if action.weapons == 0:
-            return None if t is None else "a target needs weapons energy (w1 or more)"
-        if not targets:
-            return (
-                f"no opponent is within weapon range ({self.weapon_range:g} mm) of sector {moved + 1} of ring {ring}; "
-                "put the energy into defense or systems"
-            )
-        if t is None:
-            if opponents > 1:
-                return f"{opponents} opponents are left; name the target with @seat (in range: {_seats(targets)})"
-            return None
-        if opponents == 1 and t in targets:
-            return f"with one opponent left the target goes without saying: leave out @{t}"
-        if not 0 <= t < self.players or t == seat:
-            return f"@{t} is not an opponent's seat"
-        if not self.alive[t]:
-            return f"ship {SEAT_MARKS[t % 4]} (seat {t}) has been destroyed"
-        if t not in targets:
-            t_ring, t_sector = (self.plan.ring[t], self.plan.end[t]) if self.by_round else (self.ring[t], self.sector[t])
-            d = self.table.distance(ring, moved, t_ring, t_sector)
-            return f"ship {SEAT_MARKS[t % 4]} (seat {t}) will be {d:.0f} mm away, beyond weapon range ({self.weapon_range:g} mm)"
-        return None
 
     # -- playing a turn --------------------------------------------------------
     def _apply(self, action: Allocation) -> None:
@@ -638,19 +558,3 @@ def _event_text(event: tuple) -> str:
         weapons, target, distance, damage = rest
         return f"seat {seat} fires {weapons} at seat {target} ({distance:.0f} mm): {damage} damage"
     return f"seat {seat} is destroyed"
-
-
-def _breakdown(action: Allocation) -> str:
-    parts = []
-    if action.rotate:
-        parts.append("rotation 1")
-    if action.burn:
-        parts.append(f"engines {int(action.burn)}")
-    if action.scoop:
-        parts.append("scoop 5")
-    parts += [f"weapons {action.weapons}", f"defense {action.defense}"]
-    return " + ".join(parts)
-
-
-def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(f"@{s}" for s in seats) or "none"
