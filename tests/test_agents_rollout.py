@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.agents import RolloutAgent, agent_names, make_agent
 from astrarium.agents.streamlines_compare import paired_difference, team_won
-from astrarium.games.streamlines.compare import won as courier_won
+from astrarium.agents.streamlines_courier import won as courier_won
 from test_agents import GAMES, Take, guarded, nim, positions
 
 

@@ -6,7 +6,9 @@ import pytest
 
 import astrarium
 from astrarium.agents import agent_names, make_agent
-from astrarium.games.streamlines.measure import play_games
+from helpers import load_script
+
+play_games = load_script("streamlines_measure").play_games
 
 
 @pytest.mark.parametrize("name", ["sl-courier", "sl-builder"])

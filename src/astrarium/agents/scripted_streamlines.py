@@ -13,7 +13,7 @@
   courier's plan only where another action wins clearly more often on the same decks.
 
 They read only what every player sees (the board, the ships and their holds; never
-the deck's order); the policy itself is the game's (``games/streamlines/courier.py``),
+the deck's order); the policy is :mod:`astrarium.agents.streamlines_courier`,
 so the measurements in the game's rules and these players are one and the same.
 """
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from astrarium.agents.rollout import RolloutAgent
+from astrarium.agents.streamlines_courier import courier
 from astrarium.core.game import State
-from astrarium.games.streamlines.courier import courier
 from astrarium.games.streamlines.state import StreamlinesState
 
 GAME_ID = "streamlines"

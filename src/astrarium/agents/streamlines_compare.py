@@ -5,9 +5,9 @@
 
 For each scenario and player count, a team (every seat the player ``--team``
 names, seat *s* of game *g* seeded ``1000 g + s``) and the courier
-(``sl-courier``) play the games seeded 0, 1, ... (the seeds of the game's own
-``compare`` and ``measure`` commands, so the courier's column is the rules'
-courier figure). The table gives each win rate with its 95% Wilson interval
+(``sl-courier``) play the games seeded 0, 1, ... (the seeds of
+``scripts/streamlines_builder.py`` and ``scripts/streamlines_measure.py``, so
+the courier's column is the rules' courier figure). The table gives each win rate with its 95% Wilson interval
 and the paired difference (team minus courier) with its 95% interval, from the
 games one side won and the other lost (as in McNemar's test), and the team's
 thinking time a move (processor time, so that other work on the machine does not
@@ -23,13 +23,22 @@ import time
 from typing import Any
 
 from astrarium.agents.base import make_agent
+from astrarium.agents.streamlines_courier import won as courier_won
 from astrarium.core import get_game
 from astrarium.core.stats import wilson_interval
 from astrarium.games.streamlines.board import SCENARIO_NAMES
-from astrarium.games.streamlines.compare import won as courier_won
-from astrarium.games.streamlines.measure import parse_options
 
 GAME_ID = "streamlines"
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``["events=collapse", "free_lay=true"]`` as game options (true/false, integers, else text)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        words = {"true": True, "false": False}
+        options[key] = words[value] if value in words else int(value) if value.lstrip("-").isdigit() else value
+    return options
 
 
 def team_won(team: str, scenario: str, players: int, seed: int, options: dict[str, Any], times: list[float] | None = None) -> bool:

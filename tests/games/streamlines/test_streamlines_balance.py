@@ -1,7 +1,7 @@
 """The headline figures of docs/balance/streamlines.md ("Balance", "Design notes") at reduced game counts (slow: run in CI).
 
 The full measurements are 300 seeded games per scenario and player count
-(``python -m astrarium.games.streamlines.compare`` and ``measure``); these
+(``scripts/streamlines_builder.py`` and ``scripts/streamlines_measure.py``); these
 re-check each headline on the first 60 to 100 of the same seeds, with a stated
 tolerance:
 
@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import pytest
 
-from astrarium.games.streamlines.measure import play_games
+from helpers import load_script
+
+play_games = load_script("streamlines_measure").play_games
 
 pytestmark = pytest.mark.slow
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from astrarium.agents.streamlines_compare import team_won
-from astrarium.games.streamlines.compare import won as courier_won
+from astrarium.agents.streamlines_courier import won as courier_won
 
 pytestmark = pytest.mark.slow
 

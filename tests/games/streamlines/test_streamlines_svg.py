@@ -11,9 +11,9 @@ from typing import Any, cast
 
 from streamlines_fixtures import GAME, TWO_EACH, new_game, play, scenario_text, stacked, write_scenario
 
+from astrarium.agents.streamlines_courier import courier
 from astrarium.core import Rng
 from astrarium.core.svg import SEAT_COLOURS, SEAT_MARKS, chosen, narrow
-from astrarium.games.streamlines.measure import courier
 from astrarium.games.streamlines.state import StreamlinesState
 from astrarium.games.streamlines.svg import BUTTON_TOKENS, PIPS, action_tokens, orientations, render_svg
 
@@ -26,7 +26,7 @@ BUSY = ("draw", "lay", "give", "drop", "dump", "pickup", "engineer", "extra")
 def busy_positions(count: int, seed: int = 0) -> Iterator[StreamlinesState]:
     """``count`` positions where the team draws, lays and gives far more than random play does.
 
-    Moves mostly follow the scripted courier (towards planets, then the escape), so ships reach
+    Moves mostly follow the scripted builder (towards planets, then the escape), so ships reach
     the planets and fill their holds; the other choices are random.
     """
     rng = random.Random(seed)
@@ -45,7 +45,7 @@ def busy_positions(count: int, seed: int = 0) -> Iterator[StreamlinesState]:
                 if busy and roll < 0.5:
                     state.apply_unchecked(rng.choice(busy))
                 elif roll < 0.85:
-                    state.apply_unchecked(courier(state, Rng(0)))
+                    state.apply_unchecked(courier(state, lay=True))
                 else:
                     state.apply_unchecked(rng.choice(legal))
             yield cast(StreamlinesState, state.clone())

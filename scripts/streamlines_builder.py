@@ -1,9 +1,10 @@
 """Compare two scripted teams on the same seeds: does laying streamlines pay? (rules.md, "Design notes")
 
-    python -m astrarium.games.streamlines.compare --games 300
-    python -m astrarium.games.streamlines.compare --games 300 --option free_lay=true
+    .venv/bin/python scripts/streamlines_builder.py --games 300
+    .venv/bin/python scripts/streamlines_builder.py --games 300 --option free_lay=true
 
-For each scenario and player count, the courier and the builder play the same seeded
+For each scenario and player count, the courier and the builder
+(``astrarium.agents.streamlines_courier``) play the same seeded
 games; the table gives each win rate with its 95% Wilson interval and the paired
 difference (builder minus courier) with its 95% interval (the games one team won and
 the other lost, as in McNemar's test).
@@ -13,22 +14,12 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any, cast
+from typing import Any
 
-from astrarium.core import get_game
+from astrarium.agents.streamlines_compare import parse_options
+from astrarium.agents.streamlines_courier import won
 from astrarium.core.stats import wilson_interval
 from astrarium.games.streamlines.board import SCENARIO_NAMES
-from astrarium.games.streamlines.courier import courier
-from astrarium.games.streamlines.measure import parse_options
-from astrarium.games.streamlines.state import StreamlinesState
-
-
-def won(scenario: str, players: int, seed: int, lay: bool, options: dict[str, Any]) -> bool:
-    """Whether the courier (the builder with ``lay``) wins the game of this seed."""
-    state = cast(StreamlinesState, get_game("streamlines").new_game(players, seed, {"scenario": scenario, **options}))
-    while state.outcome is None:
-        state.apply(courier(state, lay=lay))
-    return bool(state.outcome.winners)
 
 
 def paired(scenario: str, players: int, games: int, options: dict[str, Any]) -> tuple[int, int, float, float]:

@@ -3,7 +3,9 @@
 Both read only what every player sees (the board, the ships, their holds; never the
 deck's order). They are the yardsticks of rules.md ("Design notes"): the scenarios are
 winnable by purposeful play, and laying streamlines pays when the builder beats the
-courier. ``astrarium.agents.scripted_streamlines`` ships them as named players.
+courier. ``astrarium.agents.scripted_streamlines`` ships them as named players, and the
+measurements (``scripts/streamlines_measure.py``, ``scripts/streamlines_builder.py``,
+``astrarium.agents.streamlines_compare``) play this same policy.
 
 The courier draws on planets while its hold has room, carries refugees to the escape,
 and flies by the move that leaves it the fewest moves from its errand, counted on the
@@ -17,8 +19,9 @@ trips ride in one action.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from astrarium.core import get_game
 from astrarium.games.streamlines import actions as act
 from astrarium.games.streamlines.actions import Lay, Move
 from astrarium.games.streamlines.board import DIRECTIONS, EAST, NEIGHBOUR, NORTH, OPPOSITE, SIZE, SOUTH, WEST
@@ -143,3 +146,11 @@ def _fly(state: StreamlinesState, legal: list[Any], lay: bool, targets: list[int
         if far[best.path[-1]] < far[state.pos[state.turn]]:
             return best
     return act.END
+
+
+def won(scenario: str, players: int, seed: int, lay: bool, options: dict[str, Any]) -> bool:
+    """Whether the courier (the builder with ``lay``) wins the game of this seed."""
+    state = cast(StreamlinesState, get_game("streamlines").new_game(players, seed, {"scenario": scenario, **options}))
+    while state.outcome is None:
+        state.apply(courier(state, lay=lay))
+    return bool(state.outcome.winners)

@@ -1,12 +1,13 @@
 """Measure how often a scripted team wins each scenario (the figures in rules.md).
 
-    python -m astrarium.games.streamlines.measure --games 500 --player random
-    python -m astrarium.games.streamlines.measure --games 500 --player courier
-    python -m astrarium.games.streamlines.measure --games 500 --player builder --option events=collapse
+    .venv/bin/python scripts/streamlines_measure.py --games 500 --player random
+    .venv/bin/python scripts/streamlines_measure.py --games 500 --player courier
+    .venv/bin/python scripts/streamlines_measure.py --games 500 --player builder --option events=collapse
 
 Each game uses seed 0, 1, ...; ``random``: every seat picks uniformly among the
 legal actions with ``Rng(seed)`` (the choice the ``random`` agent makes).
-``courier`` and ``builder`` are the scripted players of ``courier.py`` (the
+``courier`` and ``builder`` are the scripted players of
+``astrarium.agents.streamlines_courier`` (the
 builder lays streamline lanes, the courier never does), shipped as the named
 players ``sl-courier`` and ``sl-builder``. Each row gives the win rate with its
 95% Wilson interval.
@@ -18,10 +19,11 @@ import argparse
 from collections.abc import Callable
 from typing import Any, cast
 
+from astrarium.agents.streamlines_compare import parse_options
+from astrarium.agents.streamlines_courier import courier
 from astrarium.core import Rng, get_game
 from astrarium.core.stats import wilson_interval
 from astrarium.games.streamlines.board import SCENARIO_NAMES
-from astrarium.games.streamlines.courier import courier
 from astrarium.games.streamlines.state import StreamlinesState
 
 
@@ -55,16 +57,6 @@ def win_rate(scenario: str, players: int, games: int, player: str = "random", op
     """(share of games won, mean refugees rescued) over ``games`` seeded games."""
     wins, mean = play_games(scenario, players, games, player, options)
     return wins / games, mean
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``["events=collapse", "free_lay=true"]`` as game options (true/false, integers, else text)."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, _, value = pair.partition("=")
-        words = {"true": True, "false": False}
-        options[key] = words[value] if value in words else int(value) if value.lstrip("-").isdigit() else value
-    return options
 
 
 def main() -> None:
