@@ -52,6 +52,13 @@ def run_command(
     until: Annotated[
         Optional[str], typer.Option(help="stop once answered at 95%: 'seat 0 score in 0.45..0.55', 'B beats A', 'decided >= 0.8'")
     ] = None,
+    backend: Annotated[
+        str, typer.Option(help="where the games are played: local (processes) or ray (a Ray cluster; the 'lab' extra)")
+    ] = "local",
+    address: Annotated[
+        Optional[str],
+        typer.Option(help="with --backend ray: the cluster (auto, HOST:PORT, ray://HOST:10001); default: a local Ray of --jobs CPUs"),
+    ] = None,
 ) -> None:
     """Play an experiment into a results folder; run the same command again to finish an interrupted run."""
     from astrarium.cli.arena import choose_workers
@@ -62,10 +69,23 @@ def run_command(
         chosen = _experiment(experiment, game, seat, option, seed, rotate, games).with_until(until)
         folder = out if out is not None else _default_out(experiment)
         workers = choose_workers(jobs, chosen.games)
+        where = _where(backend, address, workers)
     except ValueError as exc:
         raise fail(str(exc)) from None
     command = chosen.command(folder)
-    _play(lab, chosen, folder, workers, command, batch)
+    _play(lab, chosen, folder, workers, command, batch, backend=backend, address=address, where=where)
+
+
+def _where(backend: str, address: str | None, workers: int) -> str:
+    """Where the games will be played, in words; a ValueError for a bad back-end or a missing Ray."""
+    from astrarium.lab.backends import check_backend
+
+    if check_backend(backend, address) == "local":
+        return f"{workers} process(es)"
+    from astrarium.lab.ray_backend import import_ray
+
+    import_ray()
+    return f"on the Ray cluster at {address}" if address is not None else f"on a local Ray instance of {workers} CPU(s)"
 
 
 def _lab() -> Any:
@@ -180,13 +200,15 @@ def _progress() -> Progress:
     )
 
 
-def _play(lab: Any, experiment: Experiment, folder: str, workers: int, command: str, batch: int) -> None:
+def _play(
+    lab: Any, experiment: Experiment, folder: str, workers: int, command: str, batch: int, *, backend: str, address: str | None, where: str
+) -> None:
     """Run with a progress bar, then print the summary; an interruption says how to finish."""
     from astrarium.agents.arena import MatchError
     from astrarium.cli.common import console, fail
 
     console.print(
-        f"{escape(experiment.name)}: {experiment.games:,} games of {escape(experiment.game)} into {escape(folder)}, {workers} process(es)"
+        f"{escape(experiment.name)}: {experiment.games:,} games of {escape(experiment.game)} into {escape(folder)}, {escape(where)}"
     )
     console.print(f"command: {escape(command)}", soft_wrap=True)
     progress = _progress()
@@ -205,7 +227,17 @@ def _play(lab: Any, experiment: Experiment, folder: str, workers: int, command: 
 
     try:
         with progress:
-            results = lab.run(experiment, jobs=workers, out=folder, command=command, on_start=start, on_game=finished, batch=batch)
+            results = lab.run(
+                experiment,
+                jobs=workers,
+                out=folder,
+                command=command,
+                on_start=start,
+                on_game=finished,
+                batch=batch,
+                backend=backend,
+                address=address,
+            )
     except KeyboardInterrupt:
         console.print(f"Stopped. The finished games are saved in {escape(folder)}; run the same command to play the rest:")
         console.print(escape(command), soft_wrap=True)

@@ -1,9 +1,11 @@
 """One game of an experiment, played by the arena and turned into a row of ``games.parquet``.
 
-:func:`play_row` runs in a worker process: it plays the game with the arena's
-:func:`~astrarium.agents.arena.play_out`, writes the game's record compressed
-beside the results (``records/<seed>.json.gz``, replaced atomically) and hands
-back the row. The row reaches the results only after its record is on disk.
+:func:`play_game` runs in a worker (a local process or a Ray task): it plays
+the game with the arena's :func:`~astrarium.agents.arena.play_out` and hands
+back the game's row and its record, gzip-compressed, as bytes; it touches no
+disk. The main process writes the record (``records/<seed>.json.gz``,
+replaced atomically) before the row can reach the results, so a worker needs
+no shared disk. :func:`play_row` does both in one process.
 """
 
 from __future__ import annotations
@@ -55,16 +57,20 @@ def game_metrics(state: State) -> dict[str, float | None]:
     return {f"{METRIC_PREFIX}{name}": None if value is None else float(value) for name, value in declared(state).items()}
 
 
-def play_row(match: Match, folder: str) -> dict[str, Any]:
-    """Play ``match``, save its compressed record under ``folder`` and return its row (see :mod:`astrarium.lab.store`)."""
+#: A finished game as a worker hands it back: its row and its gzip-compressed JSON record.
+Played = tuple[dict[str, Any], bytes]
+
+
+def play_game(match: Match) -> Played:
+    """Play ``match`` and return its row (see :mod:`astrarium.lab.store`) and its compressed record; no disk is touched."""
     state, result = play_out(match)
     record = state.to_record()
     record["seats"] = {str(s): spec for s, spec in enumerate(match.seats)}
     record["lab"] = {"game_index": match.index, "entries": list(match.entries)}
-    write_atomic(record_path(folder, match.seed), gzip.compress(json.dumps(record).encode("utf-8"), mtime=0))
+    data = gzip.compress(json.dumps(record).encode("utf-8"), mtime=0)
     outcome = state.outcome
     scores = None if outcome is None or outcome.scores is None else [float(s) for s in outcome.scores]
-    return {
+    row = {
         "seed": result.seed,
         "game_index": result.index,
         "seats": result.seats,
@@ -80,6 +86,19 @@ def play_row(match: Match, folder: str) -> dict[str, Any]:
         "think_seconds": result.think_seconds,
         **game_metrics(state),
     }
+    return row, data
+
+
+def save_record(folder: str | Path, seed: int, data: bytes) -> None:
+    """Write a game's compressed record into the results folder (atomically: a reader never sees half of it)."""
+    write_atomic(record_path(folder, seed), data)
+
+
+def play_row(match: Match, folder: str) -> dict[str, Any]:
+    """Play ``match``, save its compressed record under ``folder`` and return its row."""
+    row, data = play_game(match)
+    save_record(folder, match.seed, data)
+    return row
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -1,29 +1,29 @@
 """Running an experiment into a results folder, and reading one back.
 
 ``run`` plans the games with the arena, plays those the folder does not hold
-yet (on ``jobs`` processes, the arena's :func:`~astrarium.agents.arena.played`)
-and saves them in batches as they finish (:mod:`astrarium.lab.store`), so the
-same call after an interruption finishes only the missing seeds. Every game's
-result depends only on its seed and seats, so the number of processes changes
-no result (only the seconds spent thinking).
+yet (on ``jobs`` local processes or a Ray cluster: :mod:`astrarium.lab.backends`)
+and saves them as they finish: each game's record at once, its row in batches
+(:mod:`astrarium.lab.store`), so the same call after an interruption finishes
+only the missing seeds. Every game's result depends only on its seed and
+seats, so neither the back-end nor the number of processes changes a result
+(only the seconds spent thinking).
 """
 
 from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
-from astrarium.agents.arena import played
 from astrarium.core.data import check_path
+from astrarium.lab.backends import check_backend, play_games
 from astrarium.lab.experiment import Experiment, load_experiment
-from astrarium.lab.play import play_row
+from astrarium.lab.play import Played, save_record
 from astrarium.lab.sequential import Answer, InOrder, parse_until
 from astrarium.lab.store import Store, open_store, read_manifest, read_parts
 from astrarium.lab.summary import Summary, summarise
@@ -84,6 +84,8 @@ def run(
     on_game: Callable[[Mapping[str, Any]], None] | None = None,
     batch: int = BATCH,
     until: str | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Results:
     """Run ``experiment`` (or the experiment file at that path) into ``out`` and return every game in it.
 
@@ -96,8 +98,12 @@ def run(
     ``on_game`` with each game's row as it finishes. ``until`` (or the
     experiment's) is a stopping rule: the run stops as soon as it is answered
     (:mod:`astrarium.lab.sequential`), the games up to ``games`` being the most
-    it plays. Bad input raises a ValueError (DataError naming file and key).
+    it plays. ``backend`` is ``"local"`` (``jobs`` processes) or ``"ray"``
+    (a Ray cluster at ``address``, or a local Ray instance with ``jobs`` CPUs
+    when it is None); the results are the same. Bad input raises a ValueError
+    (DataError naming file and key).
     """
+    chosen = check_backend(backend, address)
     if not isinstance(experiment, Experiment):
         experiment = load_experiment(experiment)
     experiment = experiment.with_games(games).with_until(until)
@@ -108,8 +114,7 @@ def run(
         on_start(store.table(), len(store.done) + len(remaining))
     stopper = _stopper(experiment, store)
     if stopper is None or stopper.answer.verdict is None:
-        play = partial(play_row, folder=str(store.folder))
-        _play_into(store, played(remaining, jobs, play), on_game, batch, stopper)
+        _play_into(store, play_games(remaining, jobs=jobs, backend=chosen, address=address), on_game, batch, stopper)
     return Results(store.table(), store.folder, store.manifest, None if stopper is None else stopper.answer)
 
 
@@ -124,16 +129,28 @@ def _stopper(experiment: Experiment, store: Store) -> InOrder | None:
 
 
 def _play_into(
-    store: Store, rows: Any, on_game: Callable[[Mapping[str, Any]], None] | None, batch: int, stopper: InOrder | None = None
+    store: Store,
+    games: Iterator[Played],
+    on_game: Callable[[Mapping[str, Any]], None] | None,
+    batch: int,
+    stopper: InOrder | None = None,
 ) -> None:
-    """Save rows as they come, in batches, until the stopping rule is answered.
+    """Save games as they come (the record at once, the rows in batches) until the stopping rule is answered.
 
-    What was finished is saved even when the run is stopped or fails.
+    A seed already saved, or handed back twice (a lost worker's game played
+    again), is kept once. What was finished is saved even when the run is
+    stopped or fails.
     """
     waiting: list[dict[str, Any]] = []
+    taken: set[int] = set()
     last = time.monotonic()
     try:
-        for row in rows:
+        for row, record in games:
+            seed = int(row["seed"])
+            if seed in taken or seed in store.done:
+                continue
+            taken.add(seed)
+            save_record(store.folder, seed, record)
             waiting.append(row)
             if on_game is not None:
                 on_game(row)
@@ -144,7 +161,7 @@ def _play_into(
                 waiting = []
                 last = time.monotonic()
     finally:
-        close = getattr(rows, "close", None)
+        close = getattr(games, "close", None)
         if close is not None:  # a stopped generator ends its worker processes now
             close()
         store.append(waiting)

@@ -1,0 +1,135 @@
+"""Where an experiment's games are played: local processes, or a Ray cluster (:mod:`astrarium.lab.ray_backend`).
+
+Both back-ends take the games still to play and yield each finished game as
+its worker handed it back (:data:`~astrarium.lab.play.Played`: the row and
+the compressed record), in the order they finish. The main process writes
+every result (:func:`astrarium.lab.runner.run`), so workers need no shared
+disk, and a worker lost part-way loses no game and counts none twice: its
+games are played again and a seed's result is kept once.
+
+The local back-end schedules on its own :class:`~concurrent.futures.ProcessPoolExecutor`
+rather than the arena's :func:`~astrarium.agents.arena.played` (a
+``multiprocessing.Pool``, which waits forever for a game whose worker process
+died): when a worker dies the pool breaks, and a new pool is started with only
+the games not yet handed back.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Literal
+
+from astrarium.agents.arena import Match
+from astrarium.lab.play import Played, play_game
+
+Backend = Literal["local", "ray"]
+BACKENDS: tuple[Backend, ...] = ("local", "ray")
+#: How many times in a row a pool may break without a game finishing before the run gives up.
+RESTARTS = 3
+#: Games handed to the workers ahead of time, per worker (enough to keep every worker busy).
+AHEAD = 2
+
+
+class LostWorkers(RuntimeError):
+    """The workers kept dying without finishing a game: something kills them (memory, a crash in a game)."""
+
+
+def check_backend(backend: str, address: str | None) -> Backend:
+    """``backend`` checked against :data:`BACKENDS`; an address is only for Ray. A ValueError says what is wrong."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend {backend!r} is not one of: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ValueError("--address is the address of a Ray cluster: give it with --backend ray")
+    return "ray" if backend == "ray" else "local"
+
+
+def play_games(plan: Sequence[Match], *, jobs: int, backend: Backend = "local", address: str | None = None) -> Iterator[Played]:
+    """Every game of ``plan`` played on ``backend``, as each finishes (see the module's docstring)."""
+    if backend == "ray":
+        from astrarium.lab.ray_backend import import_ray, ray_played
+
+        import_ray()  # fails now, with the extra to install, rather than at the first game
+        return ray_played(plan, jobs, address)
+    return local_played(plan, jobs)
+
+
+def local_played(plan: Sequence[Match], jobs: int, play: Callable[[Match], Played] = play_game) -> Iterator[Played]:
+    """``play(match)`` for every match on ``jobs`` local processes (1: in this process), as the games finish.
+
+    A worker process that dies breaks the pool: the games it and the others
+    were playing are started again on a new pool, the games already handed
+    back are not. :class:`LostWorkers` is raised when the pool breaks
+    :data:`RESTARTS` times in a row with no game finished in between.
+    """
+    if jobs <= 1 or len(plan) <= 1:
+        for match in plan:
+            yield play(match)
+        return
+    waiting = {match.seed: match for match in plan}
+    broken = 0
+    while waiting:
+        executor = ProcessPoolExecutor(min(jobs, len(waiting)), mp_context=_context())
+        finished = False
+        try:
+            for result in _drain(executor, waiting, jobs, play):
+                broken = 0
+                yield result
+            finished = True
+        except BrokenProcessPool:
+            broken += 1
+            if broken > RESTARTS:
+                raise LostWorkers(f"the worker processes died {broken} times in a row without finishing a game") from None
+        finally:
+            _stop(executor, finished)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """fork where there is one: it keeps games registered at run time (plug-ins, tests), as the arena does."""
+    return multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+
+
+def _drain(executor: ProcessPoolExecutor, waiting: dict[int, Match], jobs: int, play: Callable[[Match], Played]) -> Iterator[Played]:
+    """Play the ``waiting`` games on ``executor``, a few ahead; each game handed back leaves ``waiting``.
+
+    A finished game is handed back before a broken pool is reported, so no
+    finished game is played again.
+    """
+    queue = iter(list(waiting.values()))
+    running: dict[Future[Played], Match] = {}
+
+    def fill() -> None:
+        while len(running) < jobs * AHEAD:
+            match = next(queue, None)
+            if match is None:
+                return
+            running[executor.submit(play, match)] = match
+
+    fill()
+    while running:
+        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        lost = False
+        for future in done:
+            match = running.pop(future)
+            error = future.exception()
+            if isinstance(error, BrokenProcessPool):
+                lost = True
+                continue
+            result = future.result()  # a game's own error (MatchError) is raised here, as the arena does
+            del waiting[match.seed]
+            yield result
+        if lost:
+            raise BrokenProcessPool("a worker process died")
+        fill()
+
+
+def _stop(executor: ProcessPoolExecutor, finished: bool) -> None:
+    """Shut the pool down; one stopped early (Ctrl-C, a stopping rule, a lost worker) ends its workers now."""
+    if not finished:
+        processes = getattr(executor, "_processes", None) or {}
+        for process in list(processes.values()):
+            if process.is_alive():
+                process.terminate()
+    executor.shutdown(wait=True, cancel_futures=True)
