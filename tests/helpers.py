@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Callable
 from importlib import util
 from pathlib import Path
@@ -95,6 +96,7 @@ def load_script(name: str) -> ModuleType:
     spec = util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = util.module_from_spec(spec)
+    sys.modules[name] = module  # a script's dataclasses look their module up while it loads
     spec.loader.exec_module(module)
     return module
 

@@ -9,11 +9,13 @@ import pytest
 import astrarium
 from astrarium.core import DataError, OptionError
 from astrarium.core.data import read_data
-from astrarium.games.constellations import deckgen
+from astrarium.games import constellations
 from astrarium.games.constellations.cards import Card, load_deck_file, shipped_deck
+from helpers import load_script
 
 GAME = astrarium.get_game("constellations")
-PACKAGE = Path(deckgen.__file__).parent
+PACKAGE = Path(constellations.__file__).parent
+deckgen = load_script("constellations_deckgen")  # the simulation that made deck.toml
 
 
 def test_section6_shipped_deck_has_cards_of_one_to_five_colours() -> None:

@@ -15,7 +15,7 @@ from rich.console import Console
 import astrarium
 from astrarium.cli.puzzles import play_puzzle
 from astrarium.core import DataError
-from astrarium.games.constellations import puzzlegen
+from astrarium.games import constellations
 from astrarium.games.constellations.puzzles import (
     analyse,
     grade,
@@ -26,10 +26,12 @@ from astrarium.games.constellations.puzzles import (
     rate,
     solve,
 )
+from helpers import load_script
 
 GAME = astrarium.get_game("constellations")
 PUZZLES = GAME.puzzles()
-PACKAGE = Path(puzzlegen.__file__).parent
+PACKAGE = Path(constellations.__file__).parent
+puzzlegen = load_script("constellations_puzzlegen")  # the generator that made puzzles.toml
 
 
 def target_colours(puzzle) -> str:

@@ -1,7 +1,7 @@
 """Constellation cards: a colour sequence and a point value, written ``ryw/3``.
 
 The shipped deck is a data table (``deck.toml``) made once by the simulation in
-:mod:`astrarium.games.constellations.deckgen`; a designer's own deck file in the
+``scripts/constellations_deckgen.py``; a designer's own deck file in the
 same format can be loaded with :func:`load_deck_file`. The file's shape is
 declared once, as the schema :class:`DeckFile`, with a bound on every count, so
 a bad or oversized file is refused when it is loaded, naming the file and the entry.
@@ -136,7 +136,7 @@ class CardEntry(DataModel):
     colours: Annotated[str, Field(max_length=MAX_LENGTH * 4)]
     points: Annotated[int, Field(ge=1, le=MAX_POINTS)]
     copies: Annotated[int, Field(ge=1, le=MAX_COPIES)] = 1
-    #: The share of random boards on which deckgen.py could make the card (documentation only).
+    #: The share of random boards on which scripts/constellations_deckgen.py could make the card (documentation only).
     found_rate: Annotated[float, Field(ge=0, le=1)] = 0.0
 
     @field_validator("colours")

@@ -2,7 +2,9 @@
 
 Run once (about half a minute) with::
 
-    python -m astrarium.games.constellations.deckgen [--boards 300] [--out deck.toml]
+    .venv/bin/python scripts/constellations_deckgen.py [--boards 300] [--out deck.toml]
+
+(``--out`` defaults to the game's own ``deck.toml``, in ``src/astrarium/games/constellations/``.)
 
 Method: pick the deck's constellations (all 6 single colours, then distinct
 random sequences: 10 of length 2, 10 of length 3, 8 of length 4, 6 of length 5,
@@ -21,6 +23,7 @@ import math
 from pathlib import Path
 
 from astrarium.core import Rng
+from astrarium.games import constellations
 from astrarium.games.constellations.board import colour_lines, geometry, star_moves
 from astrarium.games.constellations.cards import CARD_COLOURS
 from astrarium.games.constellations.state import random_board
@@ -86,11 +89,11 @@ def points_for(rate: float) -> int:
 
 def deck_toml(rates: dict[str, float], boards: int) -> str:
     out = [
-        "# The shipped deck of Constellations, made by the simulation in deckgen.py:",
-        f"#   python -m astrarium.games.constellations.deckgen --boards {boards}",
+        "# The shipped deck of Constellations, made by the simulation in scripts/constellations_deckgen.py:",
+        f"#   python scripts/constellations_deckgen.py --boards {boards}",
         "# found_rate: share of random default boards where one turn (no rotation or one) can make the",
         "# constellation; points = 1 + round(log2(1 / found_rate)), clamped to 1..12.",
-        f'about = "deck made by deckgen.py from {boards} random boards, seed {SEED}"',
+        f'about = "deck made by scripts/constellations_deckgen.py from {boards} random boards, seed {SEED}"',
         "",
     ]
     for seq, rate in sorted(rates.items(), key=lambda kv: (points_for(kv[1]), len(kv[0]), kv[0])):
@@ -101,7 +104,7 @@ def deck_toml(rates: dict[str, float], boards: int) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--boards", type=int, default=2000)
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("deck.toml"))
+    parser.add_argument("--out", type=Path, default=Path(constellations.__file__).with_name("deck.toml"))
     args = parser.parse_args(argv)
     sequences = choose_sequences()
     rates = reach_rates(sequences, args.boards)

@@ -1,6 +1,6 @@
 """Quick timings of the game API for Constellations (not a test; numbers vary with the machine).
 
-    python -m astrarium.games.constellations.bench [--seeds 200]
+    .venv/bin/python benchmarks/constellations_bench.py [--seeds 200]
 
 Prints the mean time of a random-playout step (``legal_actions()`` + ``apply()``)
 over random games of 1 to 4 players, and of ``clone()`` on positions from them.

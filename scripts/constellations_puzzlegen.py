@@ -2,7 +2,9 @@
 
 Run once with::
 
-    python -m astrarium.games.constellations.puzzlegen [--out puzzles.toml]
+    .venv/bin/python scripts/constellations_puzzlegen.py [--out puzzles.toml]
+
+(``--out`` defaults to the game's own ``puzzles.toml``, in ``src/astrarium/games/constellations/``.)
 
 Each pack (:data:`PACKS`) says which objects its boards hold, how many colours
 its targets have, the shortest solutions and the ratings it takes, and what
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from astrarium.core import Rng
+from astrarium.games import constellations
 from astrarium.games.constellations.board import DEAD, OBJECTS, WILD, colour_lines, format_board, geometry, star_moves
 from astrarium.games.constellations.puzzles import Analysis, analyse, grade, rate
 
@@ -307,13 +310,13 @@ def _candidate(spec: PackSpec, rng: Rng, per_pack: int, pack: list[Kept], kept: 
 
 def puzzles_toml(kept: list[Kept]) -> str:
     out = [
-        "# Solo puzzles for Constellations in five graded packs, made by puzzlegen.py:",
-        "#   python -m astrarium.games.constellations.puzzlegen",
+        "# Solo puzzles for Constellations in five graded packs, made by scripts/constellations_puzzlegen.py:",
+        "#   python scripts/constellations_puzzlegen.py",
         "# rotations: allowed; shortest: the fewest that solve it; sequences: every sequence of that many rotations;",
         "# solutions: those that solve it; first_moves / good_first_moves: first rotations, and those that can still lead",
         "# to a solution within the allowed rotations; repeats: every shortest solution turns one star twice;",
         "# rating: 1 to 10 from those counts (puzzles.rate). The tests prove every number again.",
-        'about = "five graded packs made by puzzlegen.py"',
+        'about = "five graded packs made by scripts/constellations_puzzlegen.py"',
         "",
     ]
     for spec in PACKS:
@@ -344,7 +347,7 @@ def puzzles_toml(kept: list[Kept]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("puzzles.toml"))
+    parser.add_argument("--out", type=Path, default=Path(constellations.__file__).with_name("puzzles.toml"))
     args = parser.parse_args(argv)
     kept = generate()
     args.out.write_text(puzzles_toml(kept), encoding="utf-8")
