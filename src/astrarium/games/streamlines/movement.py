@@ -7,14 +7,29 @@ a black hole or a Gate ends the path (a Gate may also be jumped through to its p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from astrarium.games.streamlines.actions import Move
-from astrarium.games.streamlines.board import ARROWS_OF, DIRECTIONS, NEIGHBOUR, OPPOSITE, SQUARES, square_name
+from astrarium.games.streamlines.board import ARROWS_OF, DIRECTIONS, NEIGHBOUR, OPPOSITE, SQUARES, Scenario, square_name
 from astrarium.games.streamlines.cards import GATE
 
-if TYPE_CHECKING:
-    from astrarium.games.streamlines.state import StreamlinesState
+
+class Board(Protocol):
+    """What movement reads of a position (``StreamlinesState`` is one): the laid cards, the Gates, the black holes.
+
+    Declared here, so that this module needs nothing of the state module that imports it.
+    """
+
+    scenario: Scenario
+    arrows: list[int]
+    laid: list[int]
+    gate_pos: list[int]
+    carried_against: bool
+
+    def is_black_hole(self, sq: int) -> bool: ...
+
+    def gate_partner(self, sq: int) -> int: ...
+
 
 # The board's tables as ``Final`` module values: compiled, mypyc keeps them in C variables, where a
 # name imported from the (interpreted) board module is looked up in this module's dictionary on every use.
@@ -37,7 +52,7 @@ def _move(path: tuple[int, ...], jump: bool) -> Move:
     return m
 
 
-def moves_from(state: StreamlinesState, start: int) -> list[Move]:
+def moves_from(state: Board, start: int) -> list[Move]:
     """Every move from ``start``: one per distinct end (and gate jump), first path found in n-e-s-w order."""
     arrows = state.arrows
     found: dict[tuple[int, bool], Move] = {}
@@ -48,7 +63,7 @@ def moves_from(state: StreamlinesState, start: int) -> list[Move]:
     return list(found.values())
 
 
-def _exits(state: StreamlinesState, cur: int, visited: set[int]) -> list[int]:
+def _exits(state: Board, cur: int, visited: set[int]) -> list[int]:
     """The squares the arrows of ``cur`` carry a ship on to (not yet passed; not against them unless carried)."""
     arrows = state.arrows
     row = _NEIGHBOUR[cur]
@@ -57,7 +72,7 @@ def _exits(state: StreamlinesState, cur: int, visited: set[int]) -> list[int]:
     return [nxt for i, _d, opp in _ARROWS_OF[arrows[cur]] if (nxt := row[i]) >= 0 and nxt not in visited and not arrows[nxt] & opp]
 
 
-def _follow(state: StreamlinesState, cur: int, path: list[int], visited: set[int], found: dict[tuple[int, bool], Move]) -> None:
+def _follow(state: Board, cur: int, path: list[int], visited: set[int], found: dict[tuple[int, bool], Move]) -> None:
     if state.is_black_hole(cur):
         found.setdefault((cur, False), _move(tuple(path), False))
         return
@@ -79,7 +94,7 @@ def _follow(state: StreamlinesState, cur: int, path: list[int], visited: set[int
         visited.discard(nxt)
 
 
-def why_path_illegal(state: StreamlinesState, start: int, path: tuple[int, ...], jump: bool) -> str:
+def why_path_illegal(state: Board, start: int, path: tuple[int, ...], jump: bool) -> str:
     """Which movement rule the path breaks, or "" when it is a whole move (every step allowed, and it ends where
     the ship must stop). ``path`` holds squares 0 .. 80 (``actions.problem`` has refused anything else)."""
     cur = start
@@ -115,7 +130,7 @@ def why_path_illegal(state: StreamlinesState, start: int, path: tuple[int, ...],
     return ""
 
 
-def same_move(state: StreamlinesState, start: int, move: Move) -> Move | None:
+def same_move(state: Board, start: int, move: Move) -> Move | None:
     """The offered move that ``move`` is another path of (same end square, same jump), or None.
 
     The squares passed through have no effect of their own (a black hole or a Gate ends a
@@ -133,7 +148,7 @@ _GRAPHS_KEPT = 2_000
 _GRAPHS: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
 
 
-def _board_key(state: StreamlinesState) -> tuple[Any, ...]:
+def _board_key(state: Board) -> tuple[Any, ...]:
     """What the moves on a board depend on: the reading, the arrows, the gates and the black holes."""
     return (
         state.carried_against,
@@ -143,7 +158,7 @@ def _board_key(state: StreamlinesState) -> tuple[Any, ...]:
     )
 
 
-def _predecessors(state: StreamlinesState, key: tuple[Any, ...] | None = None) -> tuple[tuple[int, ...], ...]:
+def _predecessors(state: Board, key: tuple[Any, ...] | None = None) -> tuple[tuple[int, ...], ...]:
     """For each square, the squares from which one move ends on it (moves into a black hole left out)."""
     if key is None:
         key = _board_key(state)
@@ -169,7 +184,7 @@ _DISTANCES_KEPT = 20_000
 _DISTANCES: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
 
-def moves_to(state: StreamlinesState, targets: list[int] | tuple[int, ...]) -> list[int]:
+def moves_to(state: Board, targets: list[int] | tuple[int, ...]) -> list[int]:
     """For each square, how many moves a ship needs to reach one of ``targets`` (streamlines and gates
     followed as the rules say; 99 where it cannot)."""
     board = _board_key(state)

@@ -45,6 +45,7 @@ class StarterGame(Game):
         # The picture (web table, `astrarium show`, the HTML replay) and how clicks on it become actions.
         picture=Picture(render_svg=svg.render_svg, action_tokens=svg.action_tokens, button_tokens=svg.BUTTON_TOKENS),
         describe=words.describe,  # an action in words: every event log
+        render=render.render,  # the text board at its full size
         render_fit=render.render_fit,  # the text board at any terminal size
         help=Help(cards=None, things=help.things),  # `info THING`; no cards in this game
         evaluate=evaluate.evaluate,  # the judgement the greedy and search players read

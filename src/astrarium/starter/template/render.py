@@ -41,3 +41,8 @@ def render_fit(state: PilesState, seat: int | None = None, *, width: int = BOARD
     """The position as Rich markup in at most ``height`` lines of ``width`` cells (``seat`` changes nothing: all is open)."""
     start = load_layouts()[state.options["layout"]].piles
     return first_fit([functools.partial(_full, state, start), functools.partial(_compact, state)], width, height)
+
+
+def render(state: PilesState, seat: int | None = None, /) -> str:
+    """The text board at its full size (the core's ``state.render``)."""
+    return render_fit(state, seat, width=120, height=34)

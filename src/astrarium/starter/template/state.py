@@ -6,9 +6,7 @@ from typing import Any
 
 from astrarium.core import Outcome, State
 from astrarium.starter.template.actions import Take, parse_take, pile_name
-from astrarium.starter.template.evaluate import evaluate
 from astrarium.starter.template.layouts import load_layouts
-from astrarium.starter.template.render import render_fit
 
 
 class PilesState(State):
@@ -58,9 +56,3 @@ class PilesState(State):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         # Nothing is hidden: every seat sees the whole position.
         return {"piles": list(self.piles), "max_take": self.max_take, "turn": self.turn, "events": list(self.events)}
-
-    def render(self, seat: int | None = None) -> str:
-        return render_fit(self, seat, width=120, height=34)
-
-    def evaluate(self, seat: int) -> float:
-        return evaluate(self, seat)
