@@ -12,7 +12,7 @@ from typing import Any
 from astrarium.core import Game
 from astrarium.core.contract import Help, Parts, Picture, search_levels
 from astrarium.core.options import Option
-from astrarium.games.celestials import evaluate, explain, help, metrics, render, svg, words
+from astrarium.games.celestials import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.celestials.actions import NOTATION
 from astrarium.games.celestials.cards import ADVANCE_COPIES, COPIES
 from astrarium.games.celestials.position import parse_position
@@ -58,6 +58,7 @@ class CelestialsGame(Game):
         guide=None,
         players={},
         metrics=metrics.final_metrics,
+        learning=learning.LEARNING,
     )
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:

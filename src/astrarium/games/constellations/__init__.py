@@ -11,7 +11,7 @@ from typing import Any
 
 from astrarium.core import DataError, Game, Option, OptionError, Puzzle, State
 from astrarium.core.contract import Help, Parts, Picture, search_levels
-from astrarium.games.constellations import evaluate, explain, help, metrics, render, svg, words
+from astrarium.games.constellations import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.constellations.board import BoardError, parse_board
 from astrarium.games.constellations.cards import check_card_list
 from astrarium.games.constellations.puzzles import is_solved, puzzle_of_the_day, shipped_puzzles
@@ -109,6 +109,7 @@ class ConstellationsGame(Game):
         guide=None,
         players={"constellations-lookahead": "astrarium.agents.scripted_constellations:LookaheadPlayer"},
         metrics=metrics.final_metrics,
+        learning=learning.LEARNING,
     )
 
     def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
