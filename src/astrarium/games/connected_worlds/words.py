@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from astrarium.core.words import as_int as _int
@@ -117,43 +117,79 @@ def _step_line(name: str, target: str, before: Mapping[str, Any]) -> str:
     return f"{name} moves the {piece} {how}."
 
 
+#: What one action's first line reads from: the acting seat's name, the action's words after its verb, the cards, the views.
+_Said = Callable[[str, list[str], Cards, Mapping[str, Any], Mapping[str, Any], int | None], str]
+
+
+def _found_line(name: str, rest: list[str], cards: Cards, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
+    world = _board_name(before, rest[0])
+    on = f" on {world}" if world else ""
+    return f"{name} founds a first base{on} at {rest[0]}."
+
+
+def _move_line(name: str, rest: list[str], cards: Cards, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
+    card = cards.name(rest[0])
+    reach = cards.number(rest[0], "movement")
+    steps = f" (up to {_plural(reach, 'step')})" if reach else ""
+    return f"{name} plays {card} to move the {_piece(rest[2])} at {rest[1]}{steps}."
+
+
+def _stop_line(name: str, rest: list[str], cards: Cards, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
+    at = _text(_map(before.get("moving")).get("at"))
+    return f"{name} stops the move{' at ' + at if at else ''}."
+
+
+def _gather_line(name: str, rest: list[str], cards: Cards, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
+    gained = cards.number(rest[0], "resources")
+    now = _int(_player(after, seat).get("resources"))
+    amount = _plural(gained, "resource") if gained is not None else "resources"
+    return f"{name} plays {cards.name(rest[0])} to gather {amount}" + (f" (now {now})." if now is not None else ".")
+
+
+def _buy_line(verb: str) -> _Said:
+    """``research`` or ``build``: a card played to buy another, at its cost."""
+
+    def line(name: str, rest: list[str], cards: Cards, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
+        cost = cards.number(rest[1], "cost")
+        price = f" for {_plural(cost, 'resource')}" if cost is not None else ""
+        return f"{name} plays {cards.name(rest[0])} to {verb} {_article(cards.name(rest[1]))} card{price}; it goes to the discard pile."
+
+    return line
+
+
+def _connect_line(name: str, rest: list[str], cards: Cards, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
+    return f"{name} plays {cards.name(rest[0])} to open a portal between its bases at {rest[1]} and {rest[2]}."
+
+
+def _deploy_line(name: str, rest: list[str], cards: Cards, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None) -> str:
+    strength = cards.number(rest[0], "strength")
+    power = f" (strength {strength})" if strength is not None else ""
+    return f"{name} deploys {_article(cards.name(rest[0]))}{power} at {rest[1]}."
+
+
+#: verb -> (the words it takes after it, None for any; its first line).
+_FIRST_LINES: dict[str, tuple[int | None, _Said]] = {
+    "found": (1, _found_line),
+    "move": (3, _move_line),
+    "step": (1, lambda name, rest, cards, before, after, seat: _step_line(name, rest[0], before)),
+    "stop": (None, _stop_line),
+    "gather": (1, _gather_line),
+    "research": (2, _buy_line("research")),
+    "build": (2, _buy_line("build")),
+    "connect": (3, _connect_line),
+    "deploy": (2, _deploy_line),
+    "end": (None, lambda name, rest, cards, before, after, seat: f"{name} ends the turn."),
+}
+
+
 def _first_line(
     name: str, words: list[str], notation: str, cards: Cards, before: Mapping[str, Any], after: Mapping[str, Any], seat: int | None
 ) -> str:
     verb, rest = (words[0], words[1:]) if words else ("", [])
-    me_after = _player(after, seat)
-    if verb == "found" and len(rest) == 1:
-        world = _board_name(before, rest[0])
-        on = f" on {world}" if world else ""
-        return f"{name} founds a first base{on} at {rest[0]}."
-    if verb == "move" and len(rest) == 3:
-        card = cards.name(rest[0])
-        reach = cards.number(rest[0], "movement")
-        steps = f" (up to {_plural(reach, 'step')})" if reach else ""
-        return f"{name} plays {card} to move the {_piece(rest[2])} at {rest[1]}{steps}."
-    if verb == "step" and len(rest) == 1:
-        return _step_line(name, rest[0], before)
-    if verb == "stop":
-        at = _text(_map(before.get("moving")).get("at"))
-        return f"{name} stops the move{' at ' + at if at else ''}."
-    if verb == "gather" and len(rest) == 1:
-        gained = cards.number(rest[0], "resources")
-        now = _int(me_after.get("resources"))
-        amount = _plural(gained, "resource") if gained is not None else "resources"
-        return f"{name} plays {cards.name(rest[0])} to gather {amount}" + (f" (now {now})." if now is not None else ".")
-    if verb in ("research", "build") and len(rest) == 2:
-        cost = cards.number(rest[1], "cost")
-        price = f" for {_plural(cost, 'resource')}" if cost is not None else ""
-        return f"{name} plays {cards.name(rest[0])} to {verb} {_article(cards.name(rest[1]))} card{price}; it goes to the discard pile."
-    if verb == "connect" and len(rest) == 3:
-        return f"{name} plays {cards.name(rest[0])} to open a portal between its bases at {rest[1]} and {rest[2]}."
-    if verb == "deploy" and len(rest) == 2:
-        strength = cards.number(rest[0], "strength")
-        power = f" (strength {strength})" if strength is not None else ""
-        return f"{name} deploys {_article(cards.name(rest[0]))}{power} at {rest[1]}."
-    if verb == "end":
-        return f"{name} ends the turn."
-    return f"{name}: {notation}"
+    arity, line = _FIRST_LINES.get(verb, (0, None))
+    if line is None or (arity is not None and len(rest) != arity):
+        return f"{name}: {notation}"
+    return line(name, rest, cards, before, after, seat)
 
 
 def _engaged_lines(verb: str, words: list[str], seat: int | None, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
