@@ -1,0 +1,126 @@
+"""The PettingZoo, Gymnasium and OpenSpiel adapters (astrarium.rl) over every game that declares the learning part.
+
+PettingZoo's own api_test and seed_test, Gymnasium's check_env, copies and
+pickles of a game in progress, random games through OpenSpiel (its
+random_sim_test where a game is short enough) and one game of OpenSpiel's
+MCTS bot; a game without the part is refused by name.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import warnings
+
+import pytest
+
+from astrarium.core import get_game, list_games
+from astrarium.core.errors import ContractError
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+pyspiel = pytest.importorskip("pyspiel")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from astrarium.rl import gymnasium_env, openspiel_game, pettingzoo_env, register_gymnasium  # noqa: E402
+
+LEARNING_GAMES = sorted(i for i in list_games() if get_game(i).parts.learning is not None)
+#: Games whose random games are short enough for OpenSpiel's random_sim_test (it checks every seat's observation and
+#: a copy at every step); the others play random games through the pyspiel API.
+SIM_TESTED = {"constellations"}
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> None:
+    warnings.filterwarnings("ignore", category=UserWarning)
+
+
+@pytest.mark.parametrize("game_id", LEARNING_GAMES)
+def test_pettingzoo_api_and_seeds(game_id: str) -> None:
+    api_test(pettingzoo_env(game_id), num_cycles=200, verbose_progress=False)
+    seed_test(lambda: pettingzoo_env(game_id), num_cycles=50)
+
+
+@pytest.mark.parametrize("game_id", LEARNING_GAMES)
+def test_pettingzoo_copies_pickles_and_plays_to_the_end(game_id: str) -> None:
+    env = pettingzoo_env(game_id, render_mode="ansi")
+    env.reset(seed=3)
+    pick = random.Random(3)
+    for _ in range(10):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(pick.choice(np.flatnonzero(mask))))
+    again = pickle.loads(pickle.dumps(env))
+    twin = copy.deepcopy(env)
+    for other in (again, twin):
+        assert other.agent_selection == env.agent_selection
+        assert np.array_equal(other.observe(other.agent_selection)["observation"], env.observe(env.agent_selection)["observation"])
+    assert isinstance(env.render(), str) and env.render()
+    finals = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            finals[agent] = reward
+            env.step(None)
+        else:
+            env.step(int(pick.choice(np.flatnonzero(observation["action_mask"]))))
+    assert set(finals) == set(env.possible_agents) and sum(finals.values()) <= 1
+
+
+@pytest.mark.parametrize("game_id", LEARNING_GAMES)
+def test_gymnasium_check_env_and_registration(game_id: str) -> None:
+    check_env(gymnasium_env(game_id, opponents="random", render_mode="ansi"), skip_render_check=False)
+    import gymnasium
+
+    assert f"astrarium/{game_id}-v0" in register_gymnasium()
+    env = gymnasium.make(f"astrarium/{game_id}-v0", opponents="random", seat=1)
+    observation, info = env.reset(seed=5)
+    pick = random.Random(5)
+    done = False
+    while not done:
+        observation, reward, done, truncated, info = env.step(int(pick.choice(np.flatnonzero(info["action_mask"]))))
+        assert not truncated and (reward == 0.0 or done)
+    assert not info.get("illegal_action")
+
+
+@pytest.mark.parametrize("game_id", LEARNING_GAMES)
+def test_openspiel_random_games(game_id: str) -> None:
+    game = openspiel_game(game_id, seed=1)
+    if game_id in SIM_TESTED:
+        pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pick = random.Random(1)
+    state = game.new_initial_state()
+    observer = game.make_py_observer()
+    while not state.is_terminal():
+        player = state.current_player()
+        observer.set_from(state, player)
+        assert observer.tensor.shape == tuple(game.shape)
+        legal = state.legal_actions()
+        assert legal == sorted(legal) and legal
+        state.apply_action(pick.choice(legal))
+    assert len(state.returns()) == game.num_players()
+    assert state.history() and state.clone().returns() == state.returns()
+
+
+def test_openspiel_mcts_bot_plays_a_game() -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = openspiel_game("constellations", options={"max_rounds": 2})
+    bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), random_state=np.random.RandomState(1))
+    pick = random.Random(2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bot.step(state) if state.current_player() == 0 else pick.choice(state.legal_actions()))
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_the_adapters_name_a_game_without_the_part() -> None:
+    without = [i for i in list_games() if get_game(i).parts.learning is None]
+    if not without:
+        pytest.skip("every game declares the learning part")
+    for make in (pettingzoo_env, gymnasium_env, openspiel_game):
+        with pytest.raises(ContractError, match=without[0]):
+            make(without[0])
