@@ -244,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mcts-seconds", type=float, default=1.0, help="MCTS search time per position")
     parser.add_argument("--sims", type=int, default=2000, help="simulations per search in the OpenSpiel comparison")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
+    parser.add_argument("--no-rl", action="store_true", help="skip the learning environments' steps per second (benchmarks/rl_envs.py)")
     parser.add_argument("--repeat", type=int, default=3, help="measure everything this many times and keep each figure's best")
     parser.add_argument("--json", default="", help="also write the figures to this JSON file")
     parser.add_argument("--both", action="store_true", help="measure the pure-Python and the compiled build and compare them")
@@ -298,6 +299,19 @@ def main(argv: list[str] | None = None) -> int:
                 speeds[name] = {"moves_per_second": moves, "us_per_move": us}
                 print(f"  {name:26} {moves:>9,.0f} moves/s  {us:6.1f} us/move")
             report["openspiel"] = {**asdict(result), "ratio": result.ratio, "python_games": speeds}
+    print()
+    if args.no_rl:
+        print("Learning environments skipped (--no-rl).")
+    else:
+        try:
+            import rl_envs
+
+            env_figures = rl_envs.measure(rl_envs.learning_games(), args.seconds, repeat)
+        except ImportError as exc:
+            print(f"a learning environment's library is missing ({exc}); pip install -e '.[bench]' for their steps per second.")
+        else:
+            rl_envs.print_figures(env_figures)
+            report["rl_envs"] = [asdict(f) for f in env_figures]
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         print(f"figures written to {args.json}")

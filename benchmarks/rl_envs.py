@@ -1,0 +1,134 @@
+"""Environment steps per second of the PettingZoo adapter (astrarium.rl) beside PettingZoo's own connect_four_v3.
+
+One loop, the same for every environment, as a learner's rollout runs it:
+``env.last()`` (the observation and the action mask), a uniformly random legal
+action from the mask, ``env.step``; a new game (``reset``) when one ends.
+Also the microseconds of each part of a step for our games: the mask, the
+observation tensor, the action's look-up and the rules' own apply. Single
+core, one process; ``make bench`` runs it (benchmarks/run.py), or alone:
+
+    python benchmarks/rl_envs.py [--seconds 2] [--repeat 3] [--games ID,ID]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class EnvSpeed:
+    """One environment's figures: steps and games per second, and (ours) the parts of a step in microseconds."""
+
+    name: str
+    steps_per_second: float
+    games_per_second: float
+    mask_us: float = 0.0
+    observation_us: float = 0.0
+    action_us: float = 0.0
+    apply_us: float = 0.0
+
+
+def aec_speed(name: str, make: Callable[[], Any], seconds: float) -> EnvSpeed:
+    """Random masked play through an AEC environment for ``seconds``: steps and games per second."""
+    import numpy as np
+
+    env = make()
+    env.reset(seed=0)
+    pick = random.Random(0)
+    steps = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            games += 1
+            if time.perf_counter() > deadline:
+                break
+            env.reset()
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[int(pick.random() * len(legal))]))
+        steps += 1
+    elapsed = time.perf_counter() - start
+    return EnvSpeed(name, steps / elapsed, games / elapsed)
+
+
+def step_parts(game_id: str, positions: int = 2000) -> tuple[float, float, float, float]:
+    """Microseconds of the mask, one observation tensor, the index's action and the rules' apply, over random play."""
+    from astrarium.core import get_game
+
+    game = get_game(game_id)
+    pick = random.Random(1)
+    seed = 0
+    state = game.new_game(2, seed)
+    space = game.action_space(2, state.options)
+    mask_t = obs_t = act_t = apply_t = 0.0
+    for _ in range(positions):
+        if state.is_over:
+            seed += 1
+            state = game.new_game(2, seed)
+        t0 = time.perf_counter()
+        mask = state.legal_action_mask()
+        t1 = time.perf_counter()
+        state.observation_tensor(state.current_player)
+        t2 = time.perf_counter()
+        legal = mask.nonzero()[0]
+        action = space.action(int(legal[int(pick.random() * len(legal))]), state)
+        t3 = time.perf_counter()
+        state.apply_unchecked(action)
+        t4 = time.perf_counter()
+        mask_t, obs_t, act_t, apply_t = mask_t + t1 - t0, obs_t + t2 - t1, act_t + t3 - t2, apply_t + t4 - t3
+    scale = 1e6 / positions
+    return mask_t * scale, obs_t * scale, act_t * scale, apply_t * scale
+
+
+def measure(game_ids: list[str], seconds: float = 2.0, repeat: int = 3) -> list[EnvSpeed]:
+    """connect_four_v3 first, then each game's AEC environment (2 players), each the best of ``repeat`` runs."""
+    from pettingzoo.classic import connect_four_v3
+
+    from astrarium.rl import pettingzoo_env
+
+    def fastest(runs: list[EnvSpeed]) -> EnvSpeed:
+        return max(runs, key=lambda s: s.steps_per_second)
+
+    out = [fastest([aec_speed("pettingzoo connect_four_v3", connect_four_v3.env, seconds) for _ in range(repeat)])]
+    for game_id in game_ids:
+        best = fastest([aec_speed(f"astrarium {game_id}", lambda g=game_id: pettingzoo_env(g), seconds) for _ in range(repeat)])
+        parts = min((step_parts(game_id) for _ in range(repeat)), key=sum)
+        out.append(EnvSpeed(best.name, best.steps_per_second, best.games_per_second, *parts))
+    return out
+
+
+def learning_games() -> list[str]:
+    """The registered games that declare the learning part."""
+    from astrarium.core import get_game, list_games
+
+    return [i for i in list_games() if get_game(i).parts.learning is not None]
+
+
+def print_figures(figures: list[EnvSpeed]) -> None:
+    print("PettingZoo AEC environments, random masked play (env.last, a random legal action, env.step):")
+    print(f"  {'environment':30} {'steps/s':>9} {'games/s':>8}   {'mask us':>7} {'obs us':>7} {'action us':>9} {'apply us':>8}")
+    for f in figures:
+        parts = f"   {f.mask_us:7.1f} {f.observation_us:7.1f} {f.action_us:9.1f} {f.apply_us:8.1f}" if f.mask_us else ""
+        print(f"  {f.name:30} {f.steps_per_second:>9,.0f} {f.games_per_second:>8,.1f}{parts}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="random play per environment and run")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per environment; the best is kept")
+    parser.add_argument("--games", default="", help="comma-separated game ids (default: every game with the learning part)")
+    args = parser.parse_args(argv)
+    games = [g for g in args.games.split(",") if g] or learning_games()
+    print_figures(measure(games, args.seconds, args.repeat))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
