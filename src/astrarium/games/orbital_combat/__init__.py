@@ -10,7 +10,7 @@ from typing import Any
 
 from astrarium.core import Game, Option
 from astrarium.core.contract import Help, Parts, Picture, search_levels
-from astrarium.games.orbital_combat import evaluate, explain, help, metrics, render, svg, words
+from astrarium.games.orbital_combat import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.orbital_combat.actions import Allocation, Facing, Intensity, parse_allocation
 from astrarium.games.orbital_combat.fleet import MAX_HULL, starting_ships
 from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
@@ -92,6 +92,7 @@ class OrbitalCombatGame(Game):
         guide=None,
         players=PLAYERS,
         metrics=metrics.final_metrics,
+        learning=learning.LEARNING,
     )
 
     def max_moves(self, players: int, options: Mapping[str, Any]) -> int:

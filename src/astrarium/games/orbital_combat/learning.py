@@ -26,6 +26,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from astrarium.core.contract import Learning
 from astrarium.core.errors import IllegalAction, short
 from astrarium.games.orbital_combat.actions import ENERGY, MAX_MASS, Allocation, Facing, Intensity, parse_allocation
 from astrarium.games.orbital_combat.rings import load_ring_table
@@ -216,3 +217,6 @@ def _one_hot(i: int, n: int) -> list[float]:
     row = [0.0] * n
     row[i] = 1.0
     return row
+
+
+LEARNING = Learning(encoder=encoder, is_out=is_out)

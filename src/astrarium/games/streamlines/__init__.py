@@ -12,7 +12,7 @@ from typing import Any
 
 from astrarium.core import Game, Option
 from astrarium.core.contract import Help, Parts, Picture
-from astrarium.games.streamlines import evaluate, explain, help, metrics, render, svg, words
+from astrarium.games.streamlines import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.streamlines.actions import NOTATION_HELP
 from astrarium.games.streamlines.board import MAX_COLLAPSE_CARDS, MAX_REQUIRED, SCENARIO_NAMES
 from astrarium.games.streamlines.cards import ACTION, CALM_STAR, MAX_DECK, checked_setup, unknown_card_names
@@ -132,6 +132,7 @@ class StreamlinesGame(Game):
         guide=None,
         players=PLAYERS,
         metrics=metrics.final_metrics,
+        learning=learning.LEARNING,
     )
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from astrarium.core.contract import Learning
 from astrarium.core.errors import IllegalAction, short
 from astrarium.games.streamlines import actions as act
 from astrarium.games.streamlines.board import DIRECTIONS, SQUARES, parse_arrows, parse_square, square_name
@@ -201,3 +202,6 @@ def encoder(players: int, options: Mapping[str, Any]) -> StreamlinesEncoder:
 def is_out(state: StreamlinesState, seat: int) -> bool:
     """A lost ship (flown into or swallowed by a black hole) is out: its turns pass and it never comes back."""
     return state.pos[seat] < 0
+
+
+LEARNING = Learning(encoder=encoder, is_out=is_out)
