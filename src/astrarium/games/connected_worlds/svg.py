@@ -238,16 +238,8 @@ def _block_width(spec: BoardSpec, extent: tuple[float, float, float, float], siz
     return max((extent[1] - extent[0] + SQ3) * size, len(spec.title) * 12 * 0.55)
 
 
-@lru_cache(maxsize=16)
-def _layout(specs: tuple[BoardSpec, ...]) -> Layout:
-    """Space on top, then the planets in rows (two to a row for the shipped maps), centred."""
-    extents = [_units(s.hexes) if s.hexes else (0.0, 0.0, 0.0, 0.0) for s in specs]
-    widest = max((e[1] - e[0] + SQ3 for e in extents), default=1.0)
-    size = min(HEX, (WIDTH - 2 * MARGIN) / widest)
-    centre: dict[str, tuple[float, float]] = {}
-    points: dict[str, str] = {}
-    corners = [(size * math.cos(math.radians(60 * i - 30)), size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
-    # Rows of boards: space alone, then as many planets as fit the width.
+def _rows(specs: tuple[BoardSpec, ...], extents: list[tuple[float, float, float, float]], size: float) -> list[list[int]]:
+    """Rows of boards (their indexes): space alone, then as many planets as fit the width."""
     space_first = bool(specs) and specs[0].key == SPACE
     rows: list[list[int]] = [[0]] if space_first else []
     width, open_row = 0.0, False
@@ -259,10 +251,74 @@ def _layout(specs: tuple[BoardSpec, ...]) -> Layout:
         else:
             rows.append([i])
             width, open_row = w, True
+    return rows
+
+
+def _world_key(mark: str | None, cx: float, cy: float, size: float) -> str:
+    """The world's key (space hexes that hold a world) on a planet disc at the hex's left, clear of the pieces."""
+    if mark is None:
+        return ""
+    mx, my = cx - size * 0.64, cy + 1
+    return (
+        f'<g class="homeworld" data-world="{attr(mark)}"><circle cx="{num(mx)}" cy="{num(my)}" r="8" '
+        f'fill="{PLANET}" stroke="{PLANET}" stroke-width="1.5"/>'
+        f'<text x="{num(mx)}" y="{num(my + 4)}" font-size="11" font-weight="bold" text-anchor="middle">'
+        f"{esc(mark)}</text></g>"
+    )
+
+
+def _draw_hexes(
+    spec: BoardSpec,
+    origin: tuple[float, float],
+    size: float,
+    corners: list[tuple[float, float]],
+    centre: dict[str, tuple[float, float]],
+    points: dict[str, str],
+    layers: tuple[list[str], list[str]],
+) -> None:
+    """One board's hexes: their fills below the territory, their click targets and coordinates above it."""
+    (ox, oy), (under, over) = origin, layers
+    fill = SPACE_FILL if spec.key == SPACE else PLANET_FILL
+    marks = dict(spec.marks)
+    for q, r in spec.hexes:
+        name = f"{spec.key}:{q},{r}"
+        cx, cy = ox + SQ3 * (q + r / 2) * size, oy + 1.5 * r * size
+        centre[name] = (cx, cy)
+        pts = " ".join(f"{num(cx + dx)},{num(cy + dy)}" for dx, dy in corners)
+        points[name] = pts
+        mark = marks.get((q, r))
+        under.append(f'<polygon points="{pts}" fill="{fill if mark is None else HOMEWORLD_FILL}" stroke="{GUIDE}"/>')
+        over.append(
+            f'<g class="tok hex" data-token="{attr(name)}"><polygon points="{pts}" fill="transparent" stroke="{GUIDE}"/>'
+            f'<text x="{num(cx)}" y="{num(cy - size * 0.42)}" font-size="11" text-anchor="middle" class="dim"{HALO}>{q},{r}</text>'
+            f"{_world_key(mark, cx, cy, size)}</g>"
+        )
+
+
+def _neighbours(specs: tuple[BoardSpec, ...]) -> dict[str, tuple[str, ...]]:
+    """Every hex's name, then its neighbours' on the same board (for territory)."""
+    neighbours: dict[str, tuple[str, ...]] = {}
+    for spec in specs:
+        here = set(spec.hexes)
+        for q, r in spec.hexes:
+            near = [f"{spec.key}:{q + dq},{r + dr}" for dq, dr in HEX_DIRECTIONS if (q + dq, r + dr) in here]
+            neighbours[f"{spec.key}:{q},{r}"] = (f"{spec.key}:{q},{r}", *near)
+    return neighbours
+
+
+@lru_cache(maxsize=16)
+def _layout(specs: tuple[BoardSpec, ...]) -> Layout:
+    """Space on top, then the planets in rows (two to a row for the shipped maps), centred."""
+    extents = [_units(s.hexes) if s.hexes else (0.0, 0.0, 0.0, 0.0) for s in specs]
+    widest = max((e[1] - e[0] + SQ3 for e in extents), default=1.0)
+    size = min(HEX, (WIDTH - 2 * MARGIN) / widest)
+    centre: dict[str, tuple[float, float]] = {}
+    points: dict[str, str] = {}
+    corners = [(size * math.cos(math.radians(60 * i - 30)), size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
     under: list[str] = []
     over: list[str] = []
     y = HEADER + 10.0
-    for row in rows:
+    for row in _rows(specs, extents, size):
         widths = [_block_width(specs[i], extents[i], size) for i in row]
         x = (WIDTH - sum(widths) - BOARD_GAP * (len(row) - 1)) / 2
         height = 0.0
@@ -275,42 +331,12 @@ def _layout(specs: tuple[BoardSpec, ...]) -> Layout:
             )
             ox = x + (w - (extents[i][1] - minx) * size) / 2 - minx * size
             oy = y + TITLE_H + (1 - miny) * size
-            fill = SPACE_FILL if spec.key == SPACE else PLANET_FILL
-            marks = dict(spec.marks)
-            for q, r in spec.hexes:
-                name = f"{spec.key}:{q},{r}"
-                cx, cy = ox + SQ3 * (q + r / 2) * size, oy + 1.5 * r * size
-                centre[name] = (cx, cy)
-                pts = " ".join(f"{num(cx + dx)},{num(cy + dy)}" for dx, dy in corners)
-                points[name] = pts
-                mark = marks.get((q, r))
-                under.append(f'<polygon points="{pts}" fill="{fill if mark is None else HOMEWORLD_FILL}" stroke="{GUIDE}"/>')
-                # The world's key (space hexes that hold a world) on a planet disc at the hex's left, clear of the pieces.
-                key = ""
-                if mark is not None:
-                    mx, my = cx - size * 0.64, cy + 1
-                    key = (
-                        f'<g class="homeworld" data-world="{attr(mark)}"><circle cx="{num(mx)}" cy="{num(my)}" r="8" '
-                        f'fill="{PLANET}" stroke="{PLANET}" stroke-width="1.5"/>'
-                        f'<text x="{num(mx)}" y="{num(my + 4)}" font-size="11" font-weight="bold" text-anchor="middle">'
-                        f"{esc(mark)}</text></g>"
-                    )
-                over.append(
-                    f'<g class="tok hex" data-token="{attr(name)}"><polygon points="{pts}" fill="transparent" stroke="{GUIDE}"/>'
-                    f'<text x="{num(cx)}" y="{num(cy - size * 0.42)}" font-size="11" text-anchor="middle" class="dim"{HALO}>{q},{r}</text>'
-                    f"{key}</g>"
-                )
+            _draw_hexes(spec, (ox, oy), size, corners, centre, points, (under, over))
             height = max(height, TITLE_H + (maxy - miny + 2) * size)
             x += w + BOARD_GAP
         y += height + BOARD_GAP
-    neighbours: dict[str, tuple[str, ...]] = {}
-    for spec in specs:
-        here = set(spec.hexes)
-        for q, r in spec.hexes:
-            near = [f"{spec.key}:{q + dq},{r + dr}" for dq, dr in HEX_DIRECTIONS if (q + dq, r + dr) in here]
-            neighbours[f"{spec.key}:{q},{r}"] = (f"{spec.key}:{q},{r}", *near)
     terr = {name: f' data-hex="{attr(name)}" points="{pts}"' for name, pts in points.items()}
-    return Layout(size, centre, points, terr, neighbours, "".join(under), "".join(over), y)
+    return Layout(size, centre, points, terr, _neighbours(specs), "".join(under), "".join(over), y)
 
 
 # -- fragments -----------------------------------------------------------------------------------------------
