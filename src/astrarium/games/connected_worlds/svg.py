@@ -722,8 +722,8 @@ def _counts(cards: object) -> str:
     return ", ".join(_card_name(str(c)) for c in cards) if isinstance(cards, list | tuple) else ""
 
 
-def _draw_players(parts: list[str], y: float, view: Mapping[str, Any]) -> float:
-    players = list(view.get("players", ()))
+def _extra_lines(players: list[Any], viewer: object) -> list[list[str]]:
+    """Under each player's row: its discard pile and the cards known in its hand (not the viewer's own), cut to fit."""
     lines: list[list[str]] = []
     for p, row in enumerate(players):
         extra = []
@@ -731,33 +731,47 @@ def _draw_players(parts: list[str], y: float, view: Mapping[str, Any]) -> float:
         if discard:
             extra.append(f"discard pile: {_counts(discard)}")
         known = row.get("known_in_hand", ()) or ()
-        if known and p != view.get("viewer"):
+        if known and p != viewer:
             extra.append(f"known in hand: {_counts(list(known))}")
         lines.append([t if len(t) <= 84 else t[:83] + "…" for t in extra])
+    return lines
+
+
+def _pieces_of(pieces: Iterable[Any]) -> dict[int, int]:
+    """How many of ``pieces`` (units or bases: hex, seat, ...) each seat has."""
+    count: dict[int, int] = {}
+    for piece in pieces:
+        if type(piece[1]) is int:
+            count[piece[1]] = count.get(piece[1], 0) + 1
+    return count
+
+
+def _player_values(row: Mapping[str, Any], pieces: str) -> tuple[object, ...]:
+    """A player's figures in the order of ``COLUMNS`` after the seat: ``pieces`` is its bases · units."""
+    discard = row.get("discard", {}) or {}
+    return (
+        row.get("resources", 0),
+        row.get("deck", 0),
+        row.get("hand_size", 0),
+        sum(discard.values()) if isinstance(discard, Mapping) else len(discard),
+        row.get("territory", 0),
+        " ".join(str(w) for w in row.get("worlds", ())) or "—",
+        pieces,
+    )
+
+
+def _draw_players(parts: list[str], y: float, view: Mapping[str, Any]) -> float:
+    players = list(view.get("players", ()))
+    lines = _extra_lines(players, view.get("viewer"))
     h = 52 + sum(26 + 16 * len(extra) for extra in lines) + 4
     panel(parts, y, h, "Players", edge=PANEL, title_dy=19)
     for label, x in COLUMNS[1:]:
         put_text(parts, x, y + 40, label, 11, DIM_CLASS)
     row_y = y + 52
-    units_of: dict[int, int] = {}
-    for unit in view.get("units", ()):
-        if type(unit[1]) is int:
-            units_of[unit[1]] = units_of.get(unit[1], 0) + 1
-    bases_of: dict[int, int] = {}
-    for base in view.get("bases", ()):
-        if type(base[1]) is int:
-            bases_of[base[1]] = bases_of.get(base[1], 0) + 1
+    units_of = _pieces_of(view.get("units", ()))
+    bases_of = _pieces_of(view.get("bases", ()))
     for p, row in enumerate(players):
-        discard = row.get("discard", {}) or {}
-        values = (
-            row.get("resources", 0),
-            row.get("deck", 0),
-            row.get("hand_size", 0),
-            sum(discard.values()) if isinstance(discard, Mapping) else len(discard),
-            row.get("territory", 0),
-            " ".join(str(w) for w in row.get("worlds", ())) or "—",
-            f"{bases_of.get(p, 0)} · {units_of.get(p, 0)}",
-        )
+        values = _player_values(row, f"{bases_of.get(p, 0)} · {units_of.get(p, 0)}")
         parts.append(f'<g class="player" data-seat="{p}">')
         place(parts, badge(p, 9), 26, row_y + 8)
         put_text(parts, 40, row_y + 13, f"seat {p}", 12, DIM_CLASS)
