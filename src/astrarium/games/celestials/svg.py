@@ -598,6 +598,37 @@ def _legend() -> str:
 
 
 # -- the picture ---------------------------------------------------------------------------------------------------------
+def _panel_height(players: Sequence[Mapping[str, Any]], seat: int) -> int:
+    """A seat's panel, with the line of its known hand when it has one."""
+    return PANEL_H + (KNOWN_H if players[seat].get("known_hand") else 0)
+
+
+def _active_seat(faces: Sequence[Faces], players: Sequence[Mapping[str, Any]], mover: int | None, main: bool) -> int | None:
+    """The seat whose ready cards may activate: the viewer to move, in its Damage phase (or one the data does not know).
+
+    ``main``: the viewer may click and is in the main step with no question open.
+    """
+    if not main or mover is None:
+        return None
+    kinds = dict(faces[mover].phases)
+    return mover if kinds.get(str(players[mover]["phase"]), "damage") == "damage" else None
+
+
+def _draw_hand(svg: Svg, y: float, hand: list[str], faces: Faces, seat: int, current: str, you: bool, clickable: bool) -> float:
+    """The viewer's hand, two cards to a row (or the line that hands are hidden); returns the y below it."""
+    if you:
+        svg.text(MARGIN, y + 16, f"Your hand ({len(hand)})", 14, font_weight="bold")
+    else:
+        svg.text(MARGIN, y + 16, "Hands are hidden: only their sizes are shown.", 13, class_="dim")
+    y += 28
+    for i, key in enumerate(hand):
+        f = face(faces, key)
+        x, at_y = MARGIN + (i % 2) * (HAND_W + 8), y + (i // 2) * (HAND_H + HAND_GAP)
+        token = key if clickable else None
+        place(svg.parts, hand_card(f, seat, current), x, at_y, cls="card hand-card", token=token, extra=f' data-card="{attr(key)}"')
+    return y + (len(hand) + 1) // 2 * (HAND_H + HAND_GAP)
+
+
 def render_svg(view: Mapping[str, Any]) -> str:
     """The position as an SVG picture, from ``view`` (a ``picture_view``) alone."""
     decks = view.get("decks")
@@ -613,12 +644,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
     votes = bool(view.get("votes"))
     step = str(view.get("step", ""))
 
-    def panel_height(seat: int) -> int:
-        return PANEL_H + (KNOWN_H if players[seat].get("known_hand") else 0)
-
     rows = (len(hand) + 1) // 2
     height = (
-        HEADER + 8 + panel_height(top) + BOARD_H + panel_height(bottom) + (QUESTION_H if votes else PROMPT_H) + 28
+        HEADER + 8 + _panel_height(players, top) + BOARD_H + _panel_height(players, bottom) + (QUESTION_H if votes else PROMPT_H) + 28
         + rows * (HAND_H + HAND_GAP) + LEGEND_H
     )  # fmt: skip
     title = f"Celestials: {players[0]['character']} against {players[1]['character']}"
@@ -628,35 +656,22 @@ def render_svg(view: Mapping[str, Any]) -> str:
     y = HEADER + 8.0
 
     mover = to_move % 2 if isinstance(to_move, int) and not over else None
-    active = None  # the seat whose ready cards may activate: the viewer to move, in its Damage phase (or one the data does not know)
-    if clickable and mover is not None and step == "main" and not votes:
-        kinds = dict(faces[mover].phases)
-        active = mover if kinds.get(str(players[mover]["phase"]), "damage") == "damage" else None
+    choosing = clickable and not votes  # the viewer to move, with no question open
+    active = _active_seat(faces, players, mover, choosing and step == "main")
     draw_panel(svg.parts, y, view, top, faces[top], you=False, to_move=mover == top, face_token=active is not None, pile_token=None)
-    y += panel_height(top)
+    y += _panel_height(players, top)
 
-    draw_board(svg.parts, y, view, faces, bottom, clickable and not votes, active)
+    draw_board(svg.parts, y, view, faces, bottom, choosing, active)
     y += BOARD_H
 
     you = isinstance(viewer, int)
-    pile_token = step if clickable and not votes and step in ("draw", "discard") else None
+    pile_token = step if choosing and step in ("draw", "discard") else None
     draw_panel(svg.parts, y, view, bottom, faces[bottom], you=you, to_move=mover == bottom, face_token=False, pile_token=pile_token)
-    y += panel_height(bottom)
+    y += _panel_height(players, bottom)
     draw_prompt(svg, y, view, clickable)
     y += QUESTION_H if votes else PROMPT_H
 
-    if you:
-        svg.text(MARGIN, y + 16, f"Your hand ({len(hand)})", 14, font_weight="bold")
-    else:
-        svg.text(MARGIN, y + 16, "Hands are hidden: only their sizes are shown.", 13, class_="dim")
-    y += 28
     current = str(players[bottom]["phase"])
-    hand_clickable = clickable and not votes and step in ("main", "discard")
-    for i, key in enumerate(hand):
-        f = face(faces[bottom], key)
-        x, at_y = MARGIN + (i % 2) * (HAND_W + 8), y + (i // 2) * (HAND_H + HAND_GAP)
-        token = key if hand_clickable else None
-        place(svg.parts, hand_card(f, bottom, current), x, at_y, cls="card hand-card", token=token, extra=f' data-card="{attr(key)}"')
-    y += rows * (HAND_H + HAND_GAP)
+    y = _draw_hand(svg, y, hand, faces[bottom], bottom, current, you, choosing and step in ("main", "discard"))
     place(svg.parts, _legend(), 0, y, cls="legend")
     return svg.to_string()
