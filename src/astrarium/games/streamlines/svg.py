@@ -358,10 +358,8 @@ _ESCAPE = fragment(_escape)
 _MOVER_RING = f'<circle cx="0" cy="0" r="13" fill="none" stroke="{HIGHLIGHT}" stroke-width="2"/>'
 
 
-def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) -> None:
-    parts.append(_BOARD)
-    parts.append('<g pointer-events="none">')
-    laid = view.get("streamlines", {}) or {}
+def _draw_gate_links(parts: list[str], laid: Mapping[str, Any]) -> None:
+    """A dashed line between the two Gate cards of a pair, both laid."""
     gates: dict[str, list[tuple[int, int]]] = {}
     for sq, card in laid.items():
         xy = _square_xy(sq)
@@ -375,10 +373,18 @@ def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) ->
                 f'<line class="gate-link" x1="{ax + h}" y1="{ay + h}" x2="{bx + h}" y2="{by + h}" '
                 f'stroke="{GATE}" stroke-width="2" stroke-dasharray="2 6" opacity="0.8"/>'
             )
+
+
+def _draw_escapes(parts: list[str], view: Mapping[str, Any]) -> None:
     for sq in view.get("escapes", ()):
         xy = _square_xy(sq)
         if xy:
             place(parts, _ESCAPE, xy[0], xy[1], extra=f' class="escape" data-square="{attr(sq)}"')
+
+
+def _draw_planets(parts: list[str], view: Mapping[str, Any]) -> None:
+    """Each planet at the middle of its square; a warned or collapsing one with its badge of turns left."""
+    h = CELL // 2
     for planet in view.get("planets", ()):
         xy = _square_xy(planet.get("square"))
         if xy:
@@ -390,6 +396,11 @@ def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) ->
                 left = planet.get("turns_left")
                 place(parts, _stage_badge(stage, str(left) if isinstance(left, int) else "?"), x + h, y + 10)
             parts.append("</g>")
+
+
+def _draw_laid(parts: list[str], laid: Mapping[str, Any]) -> None:
+    """The laid cards: a Gate at its square's middle, a streamline tile over its square."""
+    h = CELL // 2
     for sq, card in laid.items():
         xy = _square_xy(sq)
         if not xy:
@@ -400,33 +411,55 @@ def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) ->
             place(parts, _gate(kind[5:], 15), xy[0] + h, xy[1] + h, extra=data)
         else:
             place(parts, _tile(arrows), xy[0], xy[1], extra=f' class="streamline" data-square="{attr(sq)}" data-arrows="{attr(arrows)}"')
+
+
+def _draw_cargo(parts: list[str], cargo: list[str], square: tuple[int, int], slot: tuple[int, int], cy: int) -> None:
+    """A ship's cargo as pips beside it, from the square's outer edge inwards (a ``+`` past ``PIPS``)."""
+    (x, _), (sx, sy) = square, slot
+    h = CELL // 2
+    parts.append('<g pointer-events="none">')
+    py = cy + 16 if sy < h else cy - 16
+    # From the square's outer edge inwards, away from what lies in its middle.
+    step = 6 if sx < h else -6
+    px = x + 5 if sx < h else x + CELL - 5
+    for i, card in enumerate(cargo[:PIPS]):
+        place(parts, _pip(_pip_kind(card)), px + i * step, py, extra=f' class="pip" data-card="{attr(card)}"')
+    if len(cargo) > PIPS:
+        put_text(parts, px + PIPS * step, py + 4, "+", 11, ' text-anchor="middle" font-weight="bold" class="pip-more"')
+    parts.append("</g>")
+
+
+def _draw_board_ship(parts: list[str], seat: int, ship: Mapping[str, Any], mover: int | None) -> None:
+    """A ship at its seat's slot of its square (the mover's to click, ringed), with its cargo."""
+    xy = _square_xy(ship.get("square"))
+    if not xy:
+        return
+    x, y = xy
+    sx, sy = SLOTS[seat % 4]
+    cx, cy = x + sx, y + sy
+    if seat == mover:
+        parts.append(f'<g class="tok ship" data-token="move" data-seat="{seat}" transform="translate({cx} {cy})">')
+        parts.append(_MOVER_RING)
+    else:
+        parts.append(f'<g class="ship" data-seat="{seat}" pointer-events="none" transform="translate({cx} {cy})">')
+    parts.append(badge(seat, 10))
+    parts.append("</g>")
+    cargo = [str(c) for c in ship.get("cargo", ())]
+    if cargo:
+        _draw_cargo(parts, cargo, xy, (sx, sy), cy)
+
+
+def _draw_board(parts: list[str], view: Mapping[str, Any], mover: int | None) -> None:
+    parts.append(_BOARD)
+    parts.append('<g pointer-events="none">')
+    laid = view.get("streamlines", {}) or {}
+    _draw_gate_links(parts, laid)
+    _draw_escapes(parts, view)
+    _draw_planets(parts, view)
+    _draw_laid(parts, laid)
     parts.append("</g>")
     for seat, ship in enumerate(view.get("ships", ())):
-        xy = _square_xy(ship.get("square"))
-        if not xy:
-            continue
-        x, y = xy
-        sx, sy = SLOTS[seat % 4]
-        cx, cy = x + sx, y + sy
-        if seat == mover:
-            parts.append(f'<g class="tok ship" data-token="move" data-seat="{seat}" transform="translate({cx} {cy})">')
-            parts.append(_MOVER_RING)
-        else:
-            parts.append(f'<g class="ship" data-seat="{seat}" pointer-events="none" transform="translate({cx} {cy})">')
-        parts.append(badge(seat, 10))
-        parts.append("</g>")
-        cargo = [str(c) for c in ship.get("cargo", ())]
-        if cargo:
-            parts.append('<g pointer-events="none">')
-            py = cy + 16 if sy < h else cy - 16
-            # From the square's outer edge inwards, away from what lies in its middle.
-            step = 6 if sx < h else -6
-            px = x + 5 if sx < h else x + CELL - 5
-            for i, card in enumerate(cargo[:PIPS]):
-                place(parts, _pip(_pip_kind(card)), px + i * step, py, extra=f' class="pip" data-card="{attr(card)}"')
-            if len(cargo) > PIPS:
-                put_text(parts, px + PIPS * step, py + 4, "+", 11, ' text-anchor="middle" font-weight="bold" class="pip-more"')
-            parts.append("</g>")
+        _draw_board_ship(parts, seat, ship, mover)
 
 
 # -- panels --------------------------------------------------------------------
