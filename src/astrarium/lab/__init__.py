@@ -2,7 +2,7 @@
 
 An experiment (a small TOML file, or the same fields inline) names a game, its
 players and options, how many games and from which seed; :func:`run` plays it
-with the arena into a results folder (``games.parquet``, one row a game, and
+with the arena, on local processes or a Ray cluster, into a results folder (``games.parquet``, one row a game, and
 every game's record), resumable after any interruption; :func:`load` reads a
 folder back. The lab reaches games only through the core API and plays them
 only through :mod:`astrarium.agents.arena`. docs/lab.md describes it.
@@ -15,6 +15,7 @@ results.summary().first_seat.score
 lab.metrics(results).get("AdvantageP1")     # every metric with its 95% interval (replay=True: LeadChange, Drama, ...)
 lab.compare("results/a", "results/b")         # B minus A, paired by seed
 lab.run(experiment, until="seat 0 score in 0.45..0.55")  # stop once answered (results.answer)
+lab.run(experiment, backend="ray", address="auto")       # on a Ray cluster: the same results
 ```
 """
 

@@ -44,7 +44,9 @@ def run_command(
     seed: Annotated[Optional[int], typer.Option(help="inline: the first seed (game g has seed SEED+g; default 0)")] = None,
     rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help="inline: rotate the seats every game")] = True,
     games: Annotated[Optional[int], typer.Option("--games", "-n", help="how many games (default: the experiment's; inline 100)")] = None,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="processes (default: all cores); results do not depend on it")] = None,
+    jobs: Annotated[
+        Optional[int], typer.Option("--jobs", "-j", help="processes, or a local Ray's CPUs (default: all cores); no result depends on it")
+    ] = None,
     out: Annotated[Optional[str], typer.Option(help="the results folder (default for a file: results/<its name>)")] = None,
     batch: Annotated[
         int, typer.Option(help="save the finished games every BATCH games (and at least every 2 s)", min=1, max=100_000)

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from astrarium.agents.arena import Match
+from astrarium.core.errors import short
 from astrarium.lab.play import Played, play_game
 
 #: Ray's own retries of a task whose worker died.
@@ -48,10 +49,14 @@ def ray_played(plan: Sequence[Match], jobs: int, address: str | None) -> Iterato
     ray = import_ray()
     started = False
     if not ray.is_initialized():
-        if address is None:
-            ray.init(address="local", num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address is None:
+                ray.init(address="local", num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            where = "start a local Ray instance" if address is None else f"join the Ray cluster at {address}"
+            raise ValueError(f"cannot {where}: {short(str(exc).splitlines()[0] if str(exc) else repr(exc), 200)}") from None
         started = True
     try:
         yield from _play(ray, plan)
