@@ -44,6 +44,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 ENV = "ASTRARIUM_COMPILE"
 #: What compiling needs besides the package's own dependencies (mypy reads their types while compiling).
 COMPILER_REQUIREMENTS = ["mypy>=1.11", "setuptools>=65"]
+#: The type checker's settings while compiling: the optional extras' libraries (numpy for the learning part) are
+#: not in the build environment, so the modules that import them inside functions are read without their types.
+MYPY_CONFIG = "[mypy]\n\n[mypy-numpy,numpy.*]\nignore_missing_imports = True\n"
 
 
 def wanted() -> str:
@@ -102,11 +105,13 @@ class CompileHook(BuildHookInterface):
             raise RuntimeError("no modules to compile are listed in the hook's 'modules'")
         work = Path(tempfile.mkdtemp(prefix="astrarium-mypyc-"))
         self._work = work
+        config = work / "mypy.ini"
+        config.write_text(MYPY_CONFIG, encoding="utf-8")
         previous = os.getcwd()
         os.chdir(sources)  # mypyc names modules by their path from here (astrarium/core/game.py -> astrarium.core.game)
         try:
             extensions = mypycify(
-                modules,
+                [f"--config-file={config}", *modules],
                 opt_level=str(self.config.get("opt-level", "3")),
                 target_dir=str(work / "c"),
                 group_name="astrarium",
