@@ -135,3 +135,42 @@ def open_offline(browser: Any, html: str, name: str, csp: str | None = None, rea
     if ready is not None:
         page.wait_for_selector(ready, timeout=20_000)
     return page, errors, requests
+
+
+class RecordedDigests:
+    """Short digests of seeded games kept in a JSON file of ``tests/data``: one digest a game, so a difference names its seed.
+
+    ``cases`` maps a case's name to its settings, the number of games at ``games_at``; ``digest(name, seed)`` makes one
+    game's digest. Tests compare with :meth:`check`; ``record`` writes the file again (run by hand, only for a
+    deliberate change).
+    """
+
+    def __init__(self, path: Path, cases: dict[str, tuple[Any, ...]], digest: Callable[[str, int], str], games_at: int = 3) -> None:
+        self.path, self.cases, self.digest, self.games_at = path, cases, digest, games_at
+
+    def games(self, name: str) -> int:
+        return int(self.cases[name][self.games_at])
+
+    def computed(self, name: str) -> list[str]:
+        return [self.digest(name, seed) for seed in range(self.games(name))]
+
+    def recorded(self) -> dict[str, list[str]]:
+        return json.loads(self.path.read_text(encoding="utf-8"))
+
+    def check(self, name: str, what: str) -> None:
+        """Assert that every game of case ``name`` gives its recorded digest (``what`` differs, naming the seed)."""
+        expected = self.recorded()[name]
+        got = self.computed(name)
+        assert len(got) == len(expected) == self.games(name)
+        for seed, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
+            assert mine == theirs, f"{name}: {what} of the game with seed {seed} differ from the recorded ones"
+
+    def record(self, argv: list[str]) -> None:
+        """The ``--record`` command of a test module: write the digests of every case."""
+        if argv != ["--record"]:
+            sys.exit(f"usage: python {sys.argv[0]} --record")
+        print(f"recording from {astrarium.__file__}")
+        data = {name: self.computed(name) for name in sorted(self.cases)}
+        self.path.parent.mkdir(exist_ok=True)
+        self.path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"recorded {sum(map(len, data.values()))} games in {len(data)} cases to {self.path}")

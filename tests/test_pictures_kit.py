@@ -34,7 +34,7 @@ import pytest
 
 import astrarium
 from astrarium.core import picture_kit as kit
-from helpers import sample_positions
+from helpers import RecordedDigests, sample_positions
 
 DATA = Path(__file__).parent / "data" / "picture_digests.json"
 
@@ -79,26 +79,16 @@ def picture_digest(game_id: str, players: int, options: dict[str, Any], seed: in
     return digest.hexdigest()[:16]
 
 
-def case_digests(name: str) -> list[str]:
-    game_id, players, options, games, count = CASES[name]
-    return [picture_digest(game_id, players, options, seed, count) for seed in range(games)]
-
-
-def recorded() -> dict[str, list[str]]:
-    return json.loads(DATA.read_text(encoding="utf-8"))
+DIGESTS = RecordedDigests(DATA, CASES, lambda name, seed: picture_digest(*CASES[name][:3], seed, CASES[name][4]))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_pictures_are_exactly_as_recorded(name: str) -> None:
-    expected = recorded()[name]
-    got = case_digests(name)
-    assert len(got) == len(expected) == CASES[name][3]
-    for seed, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
-        assert mine == theirs, f"{name}: the pictures of the game with seed {seed} differ from the recorded ones"
+    DIGESTS.check(name, "the pictures")
 
 
 def test_every_case_is_recorded_and_every_game_has_a_case() -> None:
-    assert sorted(recorded()) == sorted(CASES)
+    assert sorted(DIGESTS.recorded()) == sorted(CASES)
     assert {case[0] for case in CASES.values()} == set(MODULES)
 
 
@@ -155,16 +145,5 @@ def test_the_status_phrases() -> None:
     assert kit.game_over("A wins", "x" * 200).endswith("…") and len(kit.game_over("A wins", "x" * 200)) == 90
 
 
-def record() -> None:
-    """Write the digests of every case (run by hand, from the pictures being compared against)."""
-    print(f"recording from {astrarium.__file__}")
-    data = {name: case_digests(name) for name in sorted(CASES)}
-    DATA.parent.mkdir(exist_ok=True)
-    DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"recorded {sum(map(len, data.values()))} games in {len(data)} cases to {DATA}")
-
-
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--record"]:
-        sys.exit("usage: python tests/test_pictures_kit.py --record")
-    record()
+    DIGESTS.record(sys.argv[1:])

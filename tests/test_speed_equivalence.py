@@ -20,7 +20,6 @@ To record the file again (only for a deliberate change of the rules)::
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from astrarium.games.constellations import board as B
-from helpers import game_digest
+from helpers import RecordedDigests, game_digest
 
 DATA = Path(__file__).parent / "data" / "speed_fingerprints.json"
 
@@ -62,26 +61,16 @@ CASES: dict[str, tuple[str, int, dict[str, Any], int]] = {
 }
 
 
-def case_digests(name: str) -> list[str]:
-    game_id, players, options, games = CASES[name]
-    return [game_digest(game_id, players, options, seed) for seed in range(games)]
-
-
-def recorded() -> dict[str, list[str]]:
-    return json.loads(DATA.read_text(encoding="utf-8"))
+DIGESTS = RecordedDigests(DATA, CASES, lambda name, seed: game_digest(*CASES[name][:3], seed))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_random_games_play_exactly_as_recorded(name: str) -> None:
-    expected = recorded()[name]
-    got = case_digests(name)
-    assert len(got) == len(expected) == CASES[name][3]
-    for seed, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
-        assert mine == theirs, f"{name}: the game with seed {seed} plays differently from the recorded one"
+    DIGESTS.check(name, "the moves, views and results")
 
 
 def test_every_case_is_recorded() -> None:
-    assert sorted(recorded()) == sorted(CASES)
+    assert sorted(DIGESTS.recorded()) == sorted(CASES)
 
 
 # -- Constellations' board questions, against their plain definitions ------------------------------------
@@ -149,15 +138,5 @@ def test_board_questions_answer_as_their_plain_definitions(board: Board, own_blu
         assert B.is_found(joined, pattern) == (count > 0)
 
 
-def record() -> None:
-    """Write the digests of every case (run by hand, from the rules being compared against)."""
-    data = {name: case_digests(name) for name in sorted(CASES)}
-    DATA.parent.mkdir(exist_ok=True)
-    DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"recorded {sum(map(len, data.values()))} games in {len(data)} cases to {DATA}")
-
-
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--record"]:
-        sys.exit("usage: python tests/test_speed_equivalence.py --record")
-    record()
+    DIGESTS.record(sys.argv[1:])

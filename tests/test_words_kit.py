@@ -27,7 +27,6 @@ import ast
 import hashlib
 import importlib
 import inspect
-import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -38,6 +37,7 @@ import pytest
 import astrarium
 from astrarium.core import Rng
 from astrarium.core import words as kit
+from helpers import RecordedDigests
 
 DATA = Path(__file__).parent / "data" / "words_digests.json"
 
@@ -124,26 +124,16 @@ def words_digest(game_id: str, players: int, options: dict[str, Any], seed: int)
     return digest.hexdigest()[:16]
 
 
-def case_digests(name: str) -> list[str]:
-    game_id, players, options, games = CASES[name]
-    return [words_digest(game_id, players, options, seed) for seed in range(games)]
-
-
-def recorded() -> dict[str, list[str]]:
-    return json.loads(DATA.read_text(encoding="utf-8"))
+DIGESTS = RecordedDigests(DATA, CASES, lambda name, seed: words_digest(*CASES[name][:3], seed))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_words_are_exactly_as_recorded(name: str) -> None:
-    expected = recorded()[name]
-    got = case_digests(name)
-    assert len(got) == len(expected) == CASES[name][3]
-    for seed, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
-        assert mine == theirs, f"{name}: the words of the game with seed {seed} differ from the recorded ones"
+    DIGESTS.check(name, "the words")
 
 
 def test_every_case_is_recorded_and_every_game_has_a_case() -> None:
-    assert sorted(recorded()) == sorted(CASES)
+    assert sorted(DIGESTS.recorded()) == sorted(CASES)
     assert {case[0] for case in CASES.values()} == set(MODULES)
     assert {g for g in astrarium.list_games() if g != "toy-pile"} == set(MODULES)
 
@@ -224,16 +214,5 @@ def test_the_hand_over_lines() -> None:
     assert kit.seat_count({"players": [{}, {}]}, "players") == 2 and kit.seat_count({"players_count": 3}, "ships") == 3
 
 
-def record() -> None:
-    """Write the digests of every case (run by hand, from the words being compared against)."""
-    print(f"recording from {astrarium.__file__}")
-    data = {name: case_digests(name) for name in sorted(CASES)}
-    DATA.parent.mkdir(exist_ok=True)
-    DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"recorded {sum(map(len, data.values()))} games in {len(data)} cases to {DATA}")
-
-
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--record"]:
-        sys.exit("usage: python tests/test_words_kit.py --record")
-    record()
+    DIGESTS.record(sys.argv[1:])
