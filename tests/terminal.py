@@ -61,6 +61,15 @@ class Terminal:
         self.child.close()
         return self.child.exitstatus if self.child.exitstatus is not None else 128 + (self.child.signalstatus or 0)
 
+    def leave_unsaved(self) -> int:
+        """Quit at the prompt, say yes to leaving, save nothing; the program's exit status."""
+        self.send("quit")
+        self.expect("Leave this unfinished game")
+        self.send("y")
+        self.expect("Save it first")
+        self.send("")
+        return self.finish()
+
     def screen(self) -> list[str]:
         """The screen's lines as a person sees them now (trailing spaces dropped)."""
         return [line.rstrip() for line in self.emulator.display]

@@ -88,12 +88,7 @@ def test_rules_that_fit_the_screen_stay_until_enter_then_the_board_returns() -> 
         term.send("")
         term.expect("move 1, seat 0")
         term.expect("seat 0>")
-        term.send("quit")
-        term.expect("Leave this unfinished game")
-        term.send("y")
-        term.expect("Save it first")
-        term.send("")
-        assert term.finish() == 0
+        assert term.leave_unsaved() == 0
     finally:
         term.close()
 
@@ -291,12 +286,7 @@ def test_a_hint_is_wrapped_by_the_program_at_word_boundaries_not_cut_by_the_term
         term.expect("Hint:")
         hint = [line for line in ("Hint:" + term.expect("seat 0>")).splitlines() if line.strip()]
         assert len(hint) > 1 and all(len(line) <= 80 for line in hint), hint
-        term.send("quit")
-        term.expect("Leave this unfinished game")
-        term.send("y")
-        term.expect("Save it first")
-        term.send("")
-        assert term.finish() == 0
+        assert term.leave_unsaved() == 0
     finally:
         term.close()
 
