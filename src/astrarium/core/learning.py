@@ -23,16 +23,15 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from astrarium.core.contract import ActionSpace, Encoder, Learning
+from astrarium.core.contract import ActionSpace, Encoder, Learning, Parts
 from astrarium.core.errors import ContractError, IllegalAction, short
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from astrarium.core.game import Game, State
 
 __all__ = [
     "NotationSpace",
@@ -130,6 +129,33 @@ class Segments:
     def layout(self) -> list[tuple[str, int, int]]:
         """Every segment as (name, offset, size), in order."""
         return [(name, self._at[name].start, length) for name, length in self.parts]
+
+
+class Game(Protocol):
+    """What these functions read of a game (``core.game.Game``, named here without importing it: no import circle)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def parts(self) -> Parts: ...
+    def check_players(self, players: int) -> None: ...
+    def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]: ...
+
+
+class State(Protocol):
+    """What these functions read of a position (``core.game.State``)."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+    def legal_actions(self) -> list[Any]: ...
+    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+    def full_view(self) -> dict[str, Any]: ...
 
 
 def learning_part(game: Game) -> Learning:
