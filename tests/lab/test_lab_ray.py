@@ -1,6 +1,7 @@
 """The Ray back-end: a cluster of two nodes started here, one node lost mid-run; the results are the local back-end's.
 
-Ray is in the ``lab`` extra, which the ``test`` extra installs: these tests fail, not skip, without it.
+Ray is in the ``lab`` extra, which the ``test`` extra installs: these tests fail, not skip, without it. The cluster
+test starts Ray twice (about 15 s), so it runs with the slow suite (``make test-slow``, which CI runs too).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def games_done(out: Path) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_a_run_on_a_cluster_that_loses_a_node_gives_the_local_results_once(tmp_path: Path, cluster: Any) -> None:
     node = cluster.add_node(num_cpus=2)
     cluster.wait_for_nodes()
