@@ -80,7 +80,7 @@ def test_weak_references_to_states_and_games_die_with_them_and_the_collector_run
             assert all(ref() is not None for ref in refs)
             watched += refs
             del state, twin, world
-            gc.collect()
+        gc.collect()  # one collection a game: each is a walk of the whole heap, whose size the test does not need
         assert all(ref() is None for ref in watched), f"{game_id}: a state outlived its last reference"
         assert game_ref() is game
 
