@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import grimp
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,8 +62,7 @@ def _circles(graph: grimp.ImportGraph) -> list[list[str]]:
 
 def test_the_import_contracts_hold() -> None:
     lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
-    if lint is None:
-        pytest.skip("import-linter is not installed (pip install -e '.[test]')")
+    assert lint is not None, "import-linter is not installed (pip install -e '.[test]')"
     run = subprocess.run([lint, "--config", str(ROOT / ".importlinter")], cwd=ROOT, capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,8 +22,6 @@ from astrarium.core import Rng, get_game
 from astrarium.core.game import State
 from astrarium.games.orbital_combat import learning as orbital_learning
 from astrarium.games.streamlines import learning as streamlines_learning
-
-np = pytest.importorskip("numpy")
 
 ORBITAL = get_game("orbital-combat")
 STREAMLINES = get_game("streamlines")

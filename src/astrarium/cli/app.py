@@ -344,15 +344,15 @@ def puzzle(
     easier: Puzzle | None = None
     if number.strip().lower() == "today":
         day = date.today()
-        chosen: Puzzle | None = game.puzzle_of_the_day(day)
-        assert chosen is not None
+        chosen = game.puzzle_of_the_day(day)
         note, easier = today_note(game, chosen, day)
         console.print(escape(note))
     else:
         wanted = parse_number(number.strip()) if number.strip().isdigit() else None
-        chosen = next((p for p in puzzles if p.number == wanted), None)
-    if chosen is None:
-        raise fail(f"{game.id} has puzzles {numbers[0]} to {numbers[-1]}, not {short(number, 20)} (or: today)")
+        found = next((p for p in puzzles if p.number == wanted), None)
+        if found is None:
+            raise fail(f"{game.id} has puzzles {numbers[0]} to {numbers[-1]}, not {short(number, 20)} (or: today)")
+        chosen = found
     ask = default_ask(console)
     play_puzzle(game, chosen, console, ask, easier)
     ask.exit_if_ended()
