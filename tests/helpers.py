@@ -174,3 +174,19 @@ class RecordedDigests:
         self.path.parent.mkdir(exist_ok=True)
         self.path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"recorded {sum(map(len, data.values()))} games in {len(data)} cases to {self.path}")
+
+
+def play_told(game_id: str, players: int, seed: int, steps: int, seat: int = 0) -> tuple[State, list[str]]:
+    """Up to ``steps`` random moves (seeded) and every line of the log ``seat`` was told on the way."""
+    game = astrarium.get_game(game_id)
+    state = game.new_game(players, seed)
+    rng = Rng(seed)
+    lines: list[str] = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        before = state.picture_view(seat)
+        notation = str(rng.choice(state.legal_actions()))
+        state.apply(notation)
+        lines += game.describe(before, notation, state.picture_view(seat))
+    return state, lines

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.core import Rng, State
 from astrarium.games.orbital_combat.words import describe
+from helpers import play_told
 
 GAME = astrarium.get_game("orbital-combat")
 
@@ -126,16 +127,7 @@ def test_ship_a_is_ship_a_on_the_board_in_the_table_and_in_the_log_at_80x24_and_
 
     from rich.text import Text
 
-    state = GAME.new_game(players, seed)
-    rng = Rng(seed)
-    lines: list[str] = []
-    for _ in range(steps):
-        if state.is_over:
-            break
-        before = state.picture_view(0)
-        notation = str(rng.choice(state.legal_actions()))
-        state.apply(notation)
-        lines += GAME.describe(before, notation, state.picture_view(0))
+    state, lines = play_told("orbital-combat", players, seed, steps)
     for width, height in [(80, 22), (120, 34)]:
         screen = Text.from_markup(state.render_fit(0, width=width, height=height)).plain
         assert seats_only_beside_their_ships(screen), screen

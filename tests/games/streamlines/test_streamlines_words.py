@@ -12,6 +12,7 @@ from streamlines_fixtures import GAME, scenario_text, stacked, write_scenario
 
 from astrarium.core import IllegalAction, Rng, State
 from astrarium.games.streamlines.words import card_words, describe, new_events
+from helpers import play_told
 
 DRAWN = re.compile(r"draws (.+?) (?:at|for the planet at) [a-i][1-9]")
 EVENT_COMES_UP = re.compile(r"(An? .+? card) comes up for the planet at [a-i][1-9]")
@@ -220,16 +221,7 @@ def refusals(state: State) -> list[str]:
 def test_ship_a_is_ship_a_on_the_board_in_the_log_and_in_the_refusals_at_80x24_and_120x40(seed: int, steps: int, players: int) -> None:
     from rich.text import Text
 
-    state = GAME.new_game(players, seed)
-    rng = Rng(seed)
-    lines: list[str] = []
-    for _ in range(steps):
-        if state.is_over:
-            break
-        before = state.picture_view(0)
-        notation = str(rng.choice(state.legal_actions()))
-        state.apply(notation)
-        lines += describe(before, notation, state.picture_view(0))
+    state, lines = play_told("streamlines", players, seed, steps)
     for width, height in [(80, 24), (120, 40), (80, 22), (120, 34)]:
         screen = Text.from_markup(state.render_fit(0, width=width, height=height)).plain
         assert seats_only_beside_their_ships(screen), screen
