@@ -363,7 +363,8 @@ body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans
 body{margin:0 auto;max-width:980px;padding:1rem;color:#1b1f2a}
 h1{font-size:1.5rem}h2{margin-top:2rem;border-bottom:1px solid #ccd}h3{margin-bottom:.3rem}
 .answer{font-size:1.15rem;font-weight:600}.question{color:#445}
-table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #ccd;padding:.2rem .5rem;text-align:right}
+table{border-collapse:collapse;margin:.5rem 0;display:block;max-width:100%;overflow-x:auto}
+th,td{border:1px solid #ccd;padding:.2rem .5rem;text-align:right;white-space:nowrap}
 th:first-child,td:first-child{text-align:left}
 .plots svg{display:block;max-width:100%;height:auto;margin:.5rem 0}
 dt{font-weight:600}dd{margin:0 0 .4rem 1rem;overflow-wrap:anywhere}
