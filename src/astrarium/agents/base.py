@@ -175,7 +175,7 @@ def make_agent(spec: str, seed: int = 0, game: str | None = None) -> Agent:
         known = ", ".join(agent_names(game))
         where = f" for {short(game, 40)}" if game is not None else ""
         levels = ", ".join(LEVEL_NAMES)
-        raise ValueError(f"unknown player kind {short(name, 40)!r}; the levels are {levels}; the other players{where}: human, {known}")
+        raise ValueError(f"unknown player kind {short(repr(name), 42)}; the levels are {levels}; the other players{where}: human, {known}")
     games = agent_games(name)
     if game is not None and games is not None and game not in games:
         raise ValueError(f"{name} plays only {', '.join(games)}, not {short(game, 40)}")
