@@ -309,10 +309,18 @@ def metrics_command(
 def compare_command(
     first: Annotated[str, typer.Argument(metavar="DIR_A", help="the first results folder (A)")],
     second: Annotated[str, typer.Argument(metavar="DIR_B", help="the second, on the same seeds (B)")],
+    more: Annotated[list[str], typer.Argument(metavar="[DIR_A DIR_B]...", help="with --markdown: more pairs, A then B")] = [],  # noqa: B006
+    markdown: Annotated[Optional[str], typer.Option("--markdown", help="write a Markdown table, a row a pair, to FILE (-: print)")] = None,
+    quantity: Annotated[
+        str, typer.Option(help="with --markdown: the quantity compared ('score seat 0', 'metric_rescued', ...)")
+    ] = "score seat 0",
 ) -> None:
     """B minus A for every metric, paired by seed (common random numbers), and the seeds whose winners changed."""
     from astrarium.cli.common import console, fail
 
+    if markdown is not None or more:
+        _markdown("compare", [first, second, *more], markdown, quantity=quantity)
+        return
     try:
         found = _lab().compare(first, second)
     except ValueError as exc:
@@ -322,16 +330,61 @@ def compare_command(
     show_comparison(console, found)
 
 
+def _markdown(kind: str, folders: list[str], out: str | None, **options: Any) -> None:
+    """``lab report``/``lab compare`` with ``--markdown``: the tables written to ``out``, naming the command."""
+    import shlex
+
+    from astrarium.cli.common import console, fail
+
+    if out is None:
+        raise fail(f"astrarium lab {kind}: more than two folders need --markdown FILE")
+    words = ["astrarium", "lab", kind, *folders, "--markdown", out]
+    for name, value in options.items():
+        if isinstance(value, bool):
+            words += [f"--{name}"] if value else []
+        elif isinstance(value, list):
+            words += [w for v in value for w in (f"--{name}", v)]
+        elif not (name == "quantity" and value == "score seat 0"):
+            words += [f"--{name}", str(value)]
+    try:
+        _lab()
+        from astrarium.lab import markdown as md
+
+        if kind == "compare":
+            text = md.comparison_markdown(folders, quantity=options["quantity"], command=shlex.join(words))
+        else:
+            text = md.results_markdown(folders, command=shlex.join(words), metric_names=options["metric"], brief=options["brief"])
+        written = md.write_markdown(text, out)
+    except (ValueError, OSError) as exc:
+        raise fail(str(exc)) from None
+    if written is not None:
+        console.print(f"Markdown written to {escape(str(written))}", soft_wrap=True)
+
+
 @lab_app.command("report")
 def report_command(
     folders: Annotated[list[str], typer.Argument(metavar="DIR", help="one or more results folders of 'astrarium lab run'")],
-    html: Annotated[str, typer.Option("--html", help="the report to write: one self-contained page (no network)")],
+    html: Annotated[Optional[str], typer.Option("--html", help="the report to write: one self-contained page (no network)")] = None,
+    markdown: Annotated[
+        Optional[str],
+        typer.Option("--markdown", help="write Markdown tables (a row a folder, then each folder's metrics) to FILE (-: print)"),
+    ] = None,
+    brief: Annotated[bool, typer.Option("--brief", help="with --markdown: only the table with a row a folder")] = False,
+    metric: Annotated[
+        list[str], typer.Option("--metric", help="with --markdown: a game metric's mean as a column (rescued, turns, ...)")
+    ] = [],  # noqa: B006
 ) -> None:
     """Write one HTML report of results folders: the question and answer, tables, plots, commands, notable games' replays."""
     import shlex
 
     from astrarium.cli.common import console, fail
 
+    if markdown is not None:
+        _markdown("report", folders, markdown, brief=brief, metric=metric)
+    if html is None:
+        if markdown is None:
+            raise fail("astrarium lab report: give --html FILE, --markdown FILE or both")
+        return
     try:
         _lab()
         from astrarium.lab.report import write_report
