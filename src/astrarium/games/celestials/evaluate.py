@@ -7,6 +7,14 @@ it be played, and a phase whose start does something (the Dusk's burn, the
 Waning's healing) is worth what it will do next turn. Without that term an
 Advance Phase card only cost a card, so a one-step player never advanced and
 never reached its Damage phase.
+
+:func:`material`, :func:`striking_power`, :func:`cycle` and their helpers are
+the definition, term by term. :func:`evaluate`, which a search calls at the end
+of every rollout, computes the same figures from :class:`Tables`: what the terms
+read of the cards and phases, turned into numbers once per game's rules, and one
+pass over the board for both seats. It adds the same numbers in the same order,
+so its value is the definition's to the last bit (``tests/games/celestials``
+checks it on random positions).
 """
 
 from __future__ import annotations
@@ -16,10 +24,10 @@ from typing import TYPE_CHECKING
 
 from astrarium.games.celestials import board as B
 from astrarium.games.celestials.cards import Effect, Kind, PhaseKind, Target
-from astrarium.games.celestials.state import CelestialsState
+from astrarium.games.celestials.state import CelestialsState, Rules
 
 if TYPE_CHECKING:
-    from astrarium.games.celestials.cards import Deck
+    from astrarium.games.celestials.cards import Deck, Phase
 
 HEALTH_WEIGHT = 1.0  # per point of player health difference
 CARD_WEIGHT = 0.35  # per point of (health + 1.5 x Damage) of a card on the board
@@ -103,7 +111,8 @@ def cycle(state: CelestialsState, seat: int, *, own: bool) -> float:
     return value + START_WEIGHT * start_value(state, seat)
 
 
-def evaluate(state: CelestialsState, seat: int) -> float:
+def defined_evaluate(state: CelestialsState, seat: int) -> float:
+    """The evaluation as defined, term by term (:func:`evaluate` is the same value, computed from :class:`Tables`)."""
     if state.outcome is not None:
         return state.returns()[seat]
     other = 1 - seat
@@ -111,4 +120,110 @@ def evaluate(state: CelestialsState, seat: int) -> float:
     score += material(state, seat) - material(state, other)
     score += HAND_WEIGHT * (len(state.hands[seat]) - len(state.hands[other]))
     score += cycle(state, seat, own=True) - cycle(state, other, own=False)
+    return math.tanh(score / SCALE) * 0.99
+
+
+class Tables:
+    """What the evaluation reads of one game's cards and phases, as numbers, indexed by catalog card, seat and phase."""
+
+    def __init__(self, rules: Rules) -> None:
+        catalog = rules.catalog
+        self.rules: Rules = rules  # kept so that the cache below never answers for another object at the same address
+        self.owner: tuple[int, ...] = rules.owner
+        self.worth: tuple[float, ...] = tuple(1.5 * card.damage for card in catalog)
+        self.creature: tuple[bool, ...] = tuple(card.kind is Kind.CREATURE for card in catalog)
+        self.strike: tuple[int, ...] = tuple(card.damage if card.on_activate is None else max(1, card.damage) for card in catalog)
+        self.advance: tuple[tuple[float, ...], ...] = tuple(_advance_worth(seat) for seat in (0, 1))
+        decks = rules.decks
+        self.decay: tuple[tuple[float, ...], ...] = tuple(
+            tuple(STRIKE_DECAY ** phases_to_damage(deck, phase) for phase in range(len(deck.phases))) for deck in decks
+        )
+        self.playable: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+            tuple(
+                tuple(card.kind is not Kind.ADVANCE and (card.phases is None or phase in card.phases) for card in catalog)
+                for phase in range(len(deck.phases))
+            )
+            for deck in decks
+        )
+        self.start: tuple[tuple[tuple[tuple[bool, int], ...], ...], ...] = tuple(
+            tuple(_start_steps(phase) for phase in deck.phases) for deck in decks
+        )
+
+    def board(self, state: CelestialsState) -> tuple[list[float], list[int]]:
+        """Both seats' :func:`material` and :func:`striking_power`, in one pass over the board."""
+        owner, worth, creature, strike, advance = self.owner, self.worth, self.creature, self.strike, self.advance
+        cell_hp = state.cell_hp
+        totals = [0.0, 0.0]
+        power = [0, 0]
+        for at, c in enumerate(state.cell_card):
+            if c >= 0:
+                s = owner[c]
+                totals[s] += CARD_WEIGHT * (cell_hp[at] + worth[c])
+                if creature[c]:
+                    totals[s] += advance[s][at]
+                power[s] += strike[c]
+        return totals, power
+
+    def cycle(self, state: CelestialsState, seat: int, power: int, own: bool) -> float:
+        """:func:`cycle`, given ``seat``'s striking power."""
+        phase = state.phase[seat]
+        value = STRIKE_WEIGHT * power * self.decay[seat][phase]
+        if own:
+            playable = self.playable[seat][phase]
+            for c in state.hands[seat]:
+                if playable[c]:
+                    value += PLAYABLE_WEIGHT
+        room = state.rules.health - state.hp[seat]
+        start = 0.0
+        for heal, amount in self.start[seat][phase]:
+            start += min(amount, room) if heal else amount
+        return value + START_WEIGHT * start
+
+
+def _advance_worth(seat: int) -> tuple[float, ...]:
+    """What a creature of ``seat`` on each location adds for the steps it has come (the last term of :func:`material`)."""
+    target = B.DEFENCE_POS[1 - seat]
+    span = abs(target - B.DEFENCE_POS[seat])
+    return tuple(ADVANCE_WEIGHT * max(0, span - abs(at % B.WIDTH - target)) for at in range(B.SIZE))
+
+
+def _start_steps(phase: Phase) -> tuple[tuple[bool, int], ...]:
+    """The steps of a phase's start that :func:`start_value` counts, as (heals the owner, amount), in order."""
+    out: list[tuple[bool, int]] = []
+    for step in phase.start:
+        if step.target is Target.OWN_PLAYER and step.effect is Effect.HEAL:
+            out.append((True, step.amount))
+        elif step.target is Target.ENEMY_PLAYER and step.effect is Effect.DAMAGE:
+            out.append((False, step.amount))
+    return tuple(out)
+
+
+#: Tables already made, by the identity of their rules (rules are made once per pair of decks and options, then shared).
+_TABLES: dict[int, Tables] = {}
+_TABLES_KEPT = 16
+
+
+def tables(rules: Rules) -> Tables:
+    """The evaluation's tables for ``rules`` (made once, then shared by every position of those rules)."""
+    found = _TABLES.get(id(rules))
+    if found is not None and found.rules is rules:
+        return found
+    if len(_TABLES) >= _TABLES_KEPT:
+        _TABLES.clear()
+    made = _TABLES[id(rules)] = Tables(rules)
+    return made
+
+
+def evaluate(state: CelestialsState, seat: int) -> float:
+    """The position's value for ``seat`` in [-1, 1]: :func:`defined_evaluate`, computed from :class:`Tables`."""
+    if state.outcome is not None:
+        return state.returns()[seat]
+    t = tables(state.rules)
+    other = 1 - seat
+    hp = state.hp
+    totals, power = t.board(state)
+    score = HEALTH_WEIGHT * (hp[seat] - hp[other])
+    score += totals[seat] - totals[other]
+    score += HAND_WEIGHT * (len(state.hands[seat]) - len(state.hands[other]))
+    score += t.cycle(state, seat, power[seat], True) - t.cycle(state, other, power[other], False)
     return math.tanh(score / SCALE) * 0.99
