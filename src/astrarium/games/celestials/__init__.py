@@ -14,14 +14,30 @@ from astrarium.core.contract import Help, Parts, Picture, search_levels
 from astrarium.core.options import Option
 from astrarium.games.celestials import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.celestials.actions import NOTATION
-from astrarium.games.celestials.cards import ADVANCE_COPIES, COPIES
+from astrarium.games.celestials.board import SIZE
+from astrarium.games.celestials.cards import Deck, Effect, Kind, Step
 from astrarium.games.celestials.position import parse_position
 from astrarium.games.celestials.state import CelestialsState, rules_for
 
 #: The search players' settings the strength runs found best (docs/agents.md, "Strength").
 SEARCH = "depth=10"
-#: Actions of one turn besides plays, activations and reshuffle answers: draw, advance/end, discard.
-_TURN_OVERHEAD = 4
+#: Actions of one turn besides plays, activations and reshuffle answers: draw or not, advance or end, discard or keep.
+_TURN_OVERHEAD = 3
+
+
+def _drawn(steps: tuple[Step, ...] | None) -> int:
+    return sum(step.amount for step in steps or () if step.effect is Effect.DRAW)
+
+
+def _turn_bound(deck: Deck, hand: int) -> int:
+    """The most actions one turn of ``deck``'s player can take (``CelestialsGame.max_moves``)."""
+    cards = [deck.cards[i] for i in deck.cards_list()]
+    drawn_in_plays = sum(_drawn(card.on_play) + _drawn(card.on_activate) for card in cards)
+    drawn_at_start = sum(_drawn(card.on_turn_start) for card in cards) + sum(_drawn(p.start) + _drawn(p.enter) for p in deck.phases)
+    plays = min(len(cards), hand + drawn_in_plays)
+    acts = min(SIZE, sum(card.kind in (Kind.CREATURE, Kind.STRUCTURE) for card in cards))
+    draws = 2 + drawn_in_plays + drawn_at_start  # the draw step, the discard's draw and the cards' and phases' draws
+    return _TURN_OVERHEAD + plays + acts + 2 * draws
 
 
 class CelestialsGame(Game):
@@ -67,14 +83,14 @@ class CelestialsGame(Game):
         parse_position(options["position"], rules, pools, options)  # a bad position raises OptionError
 
     def max_moves(self, players: int, options: Any) -> int:
-        """A true bound, turn by turn.
+        """A true bound, turn by turn: each player's turns times the most actions one of its turns can take.
 
-        In one turn every card instance is played at most once (played cards go to
-        the board or the graveyard; Advance Phase ends the plays) and acts at most
-        once (activating and manoeuvring exhaust, and nothing readies a card); a
-        turn draws at most deck + 2 cards, and each draw asks at most 2 answers.
+        A hand never holds more than ``max(start_hand, hand_limit)`` cards (a draw stops at the hand limit), so a
+        turn's plays are at most that many plus the cards its plays and activations draw, and never more than the
+        deck. Each of the player's cards on the board acts (activates or manoeuvres) at most once a turn: both
+        exhaust it, and nothing readies a card before the turn ends. Besides: draw or not, advance or end, discard
+        or keep; and every draw may ask the reshuffle question, two answers at most.
         """
         rules = rules_for(options)
-        deck = max(ADVANCE_COPIES + COPIES * (len(d.cards) - 1) for d in rules.decks)
-        per_turn = 2 * deck + 2 * (deck + 2) + _TURN_OVERHEAD
-        return 2 * options["turn_limit"] * per_turn + 2
+        hand = max(options["start_hand"], options["hand_limit"])
+        return options["turn_limit"] * sum(_turn_bound(deck, hand) for deck in rules.decks)

@@ -113,8 +113,11 @@ class ConstellationsGame(Game):
     )
 
     def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
-        # Per turn: one rotation (or pass), at most hand_size plays, at most one 'end'.
-        return players * options["max_rounds"] * (options["hand_size"] + 2)
+        """A true bound: a turn has one rotation (or pass, or swap) and at most one ``end`` besides its plays, and
+        every card is played at most once in the whole game (played cards are discarded, the deck is never
+        refilled), so the plays are at most the deck, and at most a hand a turn."""
+        turns = players * options["max_rounds"]
+        return 2 * turns + min(len(learning.deck_cards(options)), turns * options["hand_size"])
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         if options["board"] is None:
