@@ -32,6 +32,7 @@ from astrarium.agents.levels import is_level, table_spec
 from astrarium.core.data import DataModel, read_data_file, validate
 from astrarium.core.errors import AstrariumError, DataError, short
 from astrarium.core.registry import get_game
+from astrarium.lab.blocks import SweepBlock, TuneBlock
 from astrarium.lab.sequential import parse_until
 
 #: The longest line-up an experiment may name (no game seats more).
@@ -54,6 +55,10 @@ class ExperimentFile(DataModel):
     seed: Annotated[int, Field(ge=0, le=2**62)] = 0
     options: dict[str, OptionValue] = Field(default_factory=dict)
     until: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    sweep: SweepBlock | None = None
+    """A grid of options, players or data-file numbers: one run a point (:mod:`astrarium.lab.sweep`)."""
+    tune: TuneBlock | None = None
+    """A search of options for targets (:mod:`astrarium.lab.tune`)."""
 
 
 @dataclass(frozen=True)
@@ -151,10 +156,26 @@ def _option_text(value: Any) -> str:
 
 
 def load_experiment(path: str | Path) -> Experiment:
-    """Read and check an experiment file; a DataError names the file and the key."""
+    """Read and check an experiment file; a DataError names the file and the key.
+
+    A file with a ``[sweep]`` or ``[tune]`` block is refused: ``lab.sweep`` and ``lab.tune`` run those.
+    """
+    spec, experiment = read_experiment_file(path)
+    for block, runner in (("sweep", "lab.sweep"), ("tune", "lab.tune")):
+        if getattr(spec, block) is not None:
+            raise DataError(
+                short(str(path), 200), block, f"a file with a [{block}] block is run by {runner}(FILE) or `astrarium lab run FILE`"
+            )
+    return experiment
+
+
+def read_experiment_file(path: str | Path) -> tuple[ExperimentFile, Experiment]:
+    """An experiment file's checked contents and its experiment (its ``[sweep]`` or ``[tune]`` block not applied)."""
     label, data = read_data_file(path)
     spec = validate(ExperimentFile, data, file=label)
-    return build_experiment(
+    if spec.sweep is not None and spec.tune is not None:
+        raise DataError(label, "tune", "a file has a [sweep] block or a [tune] block, not both")
+    return spec, build_experiment(
         spec.game,
         spec.seats,
         games=spec.games,
