@@ -16,6 +16,8 @@ lab.metrics(results).get("AdvantageP1")     # every metric with its 95% interval
 lab.compare("results/a", "results/b")         # B minus A, paired by seed
 lab.run(experiment, until="seat 0 score in 0.45..0.55")  # stop once answered (results.answer)
 lab.run(experiment, backend="ray", address="auto")       # on a Ray cluster: the same results
+lab.sweep("sweep.toml", out="results/sweep")             # a [sweep] block: one run a grid point, the same seeds
+lab.tune("tune.toml", out="results/tune")                # a [tune] block: Optuna searches for the target bands
 ```
 """
 
@@ -25,7 +27,10 @@ from astrarium.lab.metrics import Estimate, MetricsTable, metrics
 from astrarium.lab.runner import Results, load, run
 from astrarium.lab.sequential import Answer, ConfidenceSequence, parse_until
 from astrarium.lab.store import SCHEMA
+from astrarium.lab.study import load_study
 from astrarium.lab.summary import Summary, Tally
+from astrarium.lab.sweep import Sweep, SweepResults, load_sweep, load_sweep_results, sweep
+from astrarium.lab.tune import Tune, TuneResults, load_tune, load_tune_results, tune
 
 __all__ = [
     "SCHEMA",
@@ -38,12 +43,23 @@ __all__ = [
     "MetricsTable",
     "Results",
     "Summary",
+    "Sweep",
+    "SweepResults",
     "Tally",
+    "Tune",
+    "TuneResults",
     "build_experiment",
     "compare",
     "load",
     "load_experiment",
+    "load_study",
+    "load_sweep",
+    "load_sweep_results",
+    "load_tune",
+    "load_tune_results",
     "metrics",
     "parse_until",
     "run",
+    "sweep",
+    "tune",
 ]
