@@ -68,6 +68,11 @@ def run_command(
 
     try:
         lab = _lab()
+        study = _study(lab, experiment, game, seat, option, seed, rotate)
+        if study is not None:  # a file with a [sweep] or [tune] block
+            folder = out if out is not None else _default_out(experiment)
+            _run_study(lab, study, folder, jobs, games, until, batch, backend=backend, address=address)
+            return
         chosen = _experiment(experiment, game, seat, option, seed, rotate, games).with_until(until)
         folder = out if out is not None else _default_out(experiment)
         workers = choose_workers(jobs, chosen.games)
@@ -76,6 +81,83 @@ def run_command(
         raise fail(str(exc)) from None
     command = chosen.command(folder)
     _play(lab, chosen, folder, workers, command, batch, backend=backend, address=address, where=where)
+
+
+def _study(lab: Any, path: str | None, game: str | None, seats: list[str], options: list[str], seed: int | None, rotate: bool) -> Any:
+    """The sweep or tune an experiment file holds (None for a plain experiment or an inline one)."""
+    if path is None or game is not None or seats or options or seed is not None or not rotate:
+        return None  # inline, or refused by _experiment (a file and inline options)
+    found = lab.load_study(path)
+    return None if isinstance(found, lab.Experiment) else found
+
+
+def _run_study(
+    lab: Any,
+    study: Any,
+    folder: str,
+    jobs: int | None,
+    games: int | None,
+    until: str | None,
+    batch: int,
+    *,
+    backend: str,
+    address: str | None,
+) -> None:
+    """Run a sweep point by point (a progress bar and a summary each, then the table), or a tune trial by trial."""
+    from astrarium.cli.arena import choose_workers
+    from astrarium.cli.common import console
+    from astrarium.lab.show_study import show_sweep
+
+    if isinstance(study, lab.Tune):
+        if games is not None or until is not None:
+            raise ValueError("a [tune] block sets its own games (tune.games) and stops trials itself: no --games or --until")
+        return _run_tune(lab, study, folder, choose_workers(jobs, study.block.games), backend=backend, address=address)
+    from astrarium.lab.sweep import prepare_sweep
+    from astrarium.lab.variables import settings_text
+
+    chosen = study.with_games(games).with_until(until)
+    workers = choose_workers(jobs, chosen.base.games)
+    where = _where(backend, address, workers)
+    points = prepare_sweep(chosen, folder)
+    for point in points:
+        console.print(f"[bold]point {point.number + 1} of {len(points)}[/bold]: {escape(settings_text(point.settings))}")
+        command = chosen.command(folder)
+        _play(lab, point.experiment, str(point.folder), workers, command, batch, backend=backend, address=address, where=where)
+    show_sweep(console, lab.load_sweep_results(folder))
+    return None
+
+
+def _run_tune(lab: Any, tune: Any, folder: str, workers: int, *, backend: str, address: str | None) -> None:
+    """Run a tune: a line a trial, then the confirmed best settings with their intervals and commands."""
+    from astrarium.agents.arena import MatchError
+    from astrarium.cli.common import console, fail
+    from astrarium.lab.show_study import show_tune, trial_line
+
+    block = tune.block
+    keys = ", ".join(v.key for v, _ in tune.variables)
+    console.print(
+        f"{escape(tune.source)}: tuning {escape(keys)}: {block.trials} trials of at most {block.games:,} games, "
+        f"the best {block.best} confirmed on {block.confirm:,} fresh games, into {escape(folder)}, "
+        f"{escape(_where(backend, address, workers))}"
+    )
+    console.print(f"command: {escape(tune.command(folder))}", soft_wrap=True)
+    try:
+        found = lab.tune(
+            tune,
+            out=folder,
+            jobs=workers,
+            backend=backend,
+            address=address,
+            on_trial=lambda trial: console.print(escape(trial_line(trial, tune.targets)), soft_wrap=True),
+            on_confirm=lambda trial: console.print(f"confirming trial {trial.number} on {block.confirm:,} fresh games ..."),
+        )
+    except KeyboardInterrupt:
+        console.print(f"Stopped. The finished trials are kept in {escape(folder)}; run the same command to go on:")
+        console.print(escape(tune.command(folder)), soft_wrap=True)
+        raise typer.Exit(130) from None
+    except MatchError as exc:
+        raise fail(f"{exc} (the trials finished before it are kept in {folder}; the same command goes on)") from None
+    show_tune(console, found)
 
 
 def _where(backend: str, address: str | None, workers: int) -> str:
@@ -393,3 +475,26 @@ def report_command(
     except (ValueError, OSError) as exc:
         raise fail(str(exc)) from None
     console.print(f"Report written to {escape(str(written))}", soft_wrap=True)
+
+
+@lab_app.command("import")
+def import_command(
+    db: Annotated[
+        str, typer.Option("--db", help="the web table's database: its SQLite file, sqlite:///FILE or postgresql://USER@HOST/NAME")
+    ],
+    out: Annotated[str, typer.Option(help="the results folder (importing again adds only the games finished since)")],
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="the game (needed when the table has several)")] = None,
+    players: Annotated[Optional[int], typer.Option(help="the player count (needed when the game had several)", min=1, max=64)] = None,
+) -> None:
+    """Import a web table's finished games, read-only, into a results folder: people's playtests beside simulated games."""
+    from astrarium.cli.common import console, fail
+
+    try:
+        imported = _lab().import_games(db, game, out=out, players=players)
+        from astrarium.lab.playtests import import_lines
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    for line in import_lines(imported):
+        console.print(escape(line), soft_wrap=True)
+    if imported.table.num_rows:
+        show_summary(imported.summary())

@@ -24,7 +24,9 @@ from astrarium.core.data import check_path
 from astrarium.core.errors import DataError, short
 from astrarium.lab.blocks import MAX_SWEEP_POINTS, read_manifest_file, write_manifest_file
 from astrarium.lab.experiment import Experiment, read_experiment_file
+from astrarium.lab.metrics import Estimate
 from astrarium.lab.runner import Results, load, run
+from astrarium.lab.tune import make_target
 from astrarium.lab.variables import Variable, check_values, experiment_for, parse_variable
 
 FORMAT = "astrarium-lab-sweep"
@@ -184,19 +186,14 @@ def load_sweep_results(folder: str | Path) -> SweepResults:
     return SweepResults(path, manifest, points)
 
 
-def point_figures(results: Results) -> dict[str, Any]:
-    """A point's main figures: games, seat 0's score and the share decided in play (each with its 95% interval), mean length."""
-    summary = results.summary()
-    first = summary.first_seat
-    return {
-        "games": summary.games,
-        "seat 0 score": first.score,
-        "seat 0 score interval": first.score_interval,
-        "decided": summary.by_play_rate[0],
-        "decided interval": summary.by_play_rate[1],
-        "mean moves": summary.mean_moves,
-        "mean rounds": summary.mean_rounds,
-    }
+#: The figures a sweep's table and plots show for each point (the names a tune's targets use).
+FIGURES = ("seat 0 score", "decided", "mean moves", "mean rounds")
+
+
+def point_figures(results: Results) -> list[Estimate]:
+    """A point's figures (:data:`FIGURES`), each with its 95% interval: Wilson for a share, normal for a mean."""
+    players = len(results.lineup)
+    return [make_target(name, 0.0, 1.0, players).estimate(results.table) for name in FIGURES]
 
 
 def numeric(values: Sequence[Any]) -> bool:
