@@ -108,3 +108,13 @@ def test_an_unknown_quantity_is_one_line_naming_the_ones_there_are(folders: tupl
     short, longer = folders
     result = runner.invoke(app, ["lab", "compare", str(short), str(longer), "--markdown", "-", "--quantity", "elo"])
     assert result.exit_code == 2 and "no metric 'elo'" in result.output and "score seat 0" in result.output
+
+
+def test_a_metric_kept_per_seat_is_given_per_line_up_entry_wherever_it_sat(folders: tuple[Path, Path]) -> None:
+    short, _ = folders
+    results = lab.load(short)
+    rows = results.table.to_pylist()
+    expected = [sum(row[f"metric_hull_{row['entries'].index(entry)}"] for row in rows) / len(rows) for entry in range(2)]
+    header, _, row = results_markdown([short], metric_names=["hull"], brief=True).splitlines()[:3]
+    assert header.endswith("| hull |")
+    assert f"| A {expected[0]:.2f} (" in row and f"; B {expected[1]:.2f} (" in row

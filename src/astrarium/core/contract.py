@@ -60,7 +60,7 @@ class RenderFit(Protocol):
 
 
 #: A finished game's own measurements by name (``hull_0``, ``turns``), read from its final state: the lab's ``metric_<name>`` columns.
-Metrics = Callable[[Any], Mapping[str, float]]
+Metrics = Callable[[Any], Mapping[str, float | None]]
 
 
 class Evaluate(Protocol):

@@ -33,7 +33,7 @@ from astrarium.core.build import build_kind
 from astrarium.core.errors import DataError
 from astrarium.core.registry import get_game
 from astrarium.lab.compare import Comparison, compare
-from astrarium.lab.metrics import Estimate, MetricsTable, Usage, entry_letter, metrics
+from astrarium.lab.metrics import Estimate, MetricsTable, Usage, entry_letter, mean_estimate, metrics
 from astrarium.lab.play import METRIC_PREFIX
 from astrarium.lab.runner import Results, load
 from astrarium.lab.summary import Interval, Summary
@@ -141,11 +141,35 @@ def scores_by_player(summary: Summary) -> str:
     return "; ".join(f"{entry_letter(p.index)} {percent(p.score, p.score_interval)}" for p in summary.players)
 
 
-def metric_mean(found: MetricsTable, name: str) -> str:
-    """The mean of the game's metric ``name`` (``rescued`` or ``metric_rescued``) with its interval, ``—`` if absent."""
+def metric_mean(results: Results, found: MetricsTable, name: str) -> str:
+    """The mean of the game's metric ``name`` (``rescued`` or ``metric_rescued``) with its interval, ``—`` if absent.
+
+    A metric kept per seat (``reached_0``, ``reached_1``, ...) asked for without its seat (``reached``) is given
+    per line-up entry, wherever it sat: ``A 0.97 (0.94–0.99); B 0.00 (0.00–0.00)``.
+    """
     column = name if name.startswith(METRIC_PREFIX) else METRIC_PREFIX + name
     by_name = found.as_dict()
-    return estimate_text(by_name[column]) if column in by_name else "—"
+    if column in by_name:
+        return estimate_text(by_name[column])
+    by_entry = entry_means(results, column)
+    return "; ".join(f"{entry_letter(k)} {estimate_text(e)}" for k, e in enumerate(by_entry)) or "—"
+
+
+def entry_means(results: Results, column: str) -> list[Estimate]:
+    """The per-seat columns ``column_<seat>`` read per line-up entry (through each game's ``entries``), means each."""
+    players = len(results.lineup)
+    names = [f"{column}_{seat}" for seat in range(players)]
+    if not all(n in results.table.column_names for n in names):
+        return []
+    values: list[list[float]] = [[] for _ in range(players)]
+    seated = results.table.column("entries").to_pylist()
+    by_seat = [results.table.column(n).to_pylist() for n in names]
+    for game, entries in enumerate(seated):
+        for seat, entry in enumerate(entries):
+            value = by_seat[seat][game]
+            if value is not None:
+                values[entry].append(float(value))
+    return [mean_estimate(f"{column} {entry_letter(k)}", v) for k, v in enumerate(values)]
 
 
 def overview_row(results: Results, metric_names: Sequence[str]) -> list[str]:
@@ -166,7 +190,7 @@ def overview_row(results: Results, metric_names: Sequence[str]) -> list[str]:
         f"{summary.mean_moves:.1f}",
         rounds,
     ]
-    return row + [metric_mean(found, name) if found is not None else "—" for name in metric_names]
+    return row + [metric_mean(results, found, name) if found is not None else "—" for name in metric_names]
 
 
 OVERVIEW_HEADINGS = (
@@ -240,11 +264,11 @@ def results_markdown(folders: Sequence[str | Path], *, command: str = "", metric
 
 
 def _check_metrics(results_list: Sequence[Results], metric_names: Sequence[str]) -> None:
-    """A DataError naming a metric asked for that no folder has."""
+    """A DataError naming a metric asked for that no folder has (by itself, or per seat as ``name_0``, ``name_1``, ...)."""
     columns = {c for r in results_list for c in r.table.column_names if c.startswith(METRIC_PREFIX)}
     for name in metric_names:
         column = name if name.startswith(METRIC_PREFIX) else METRIC_PREFIX + name
-        if column not in columns:
+        if column not in columns and f"{column}_0" not in columns:
             known = ", ".join(sorted(c.removeprefix(METRIC_PREFIX) for c in columns)) or "none"
             raise DataError(str(results_list[0].folder), "--metric", f"no game metric {name!r} in these folders (there are: {known})")
 

@@ -7,19 +7,16 @@ evaluation that makes the computer players use the phase cycle.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from typing import Any
 
 import pytest
+from celestials_positions import cell, players, start
 
 import astrarium
 from astrarium.agents import make_agent
 from astrarium.core import IllegalAction, State
-from astrarium.games.celestials.cards import builtin_deck
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "scripts"))
-import card_usage  # noqa: E402 - the report script lives outside the package
-from celestials_positions import cell, players, start  # noqa: E402
+from astrarium.games.celestials.cards import Card, Deck, Kind, builtin_deck
+from astrarium.games.celestials.metrics import final_metrics
 
 GAME = astrarium.get_game("celestials")
 
@@ -136,8 +133,24 @@ def test_decks_a_cards_printed_damage_is_what_its_activation_deals() -> None:
                 assert card.damage <= max(dealt), card.key
 
 
+def shape(card: Card) -> tuple[Any, ...]:
+    """A card with its numbers taken away: type, default attack or not, and each effect list as (effect, target) pairs."""
+
+    def steps(listed: tuple[Any, ...] | None) -> tuple[tuple[str, str], ...] | None:
+        return None if listed is None else tuple((s.effect.value, s.target.value) for s in listed)
+
+    attacks = card.kind is not Kind.SPELL and card.on_activate is None and card.damage > 0
+    return (card.kind.value, attacks, steps(card.on_play), steps(card.on_activate), steps(card.on_turn_start))
+
+
+def reskins(sun: Deck, moon: Deck) -> list[tuple[str, str]]:
+    """Pairs (Sun card, Moon card) that differ only in numbers (and names and phases)."""
+    return [(a.key, b.key) for a in sun.cards[1:] for b in moon.cards[1:] if shape(a) == shape(b)]
+
+
 def test_decks_no_two_cards_of_the_two_decks_differ_only_in_numbers() -> None:
-    assert card_usage.reskins(builtin_deck("sun"), builtin_deck("moon")) == []
+    """The balance target of docs/balance/celestials.md: no card of one deck is another's with other numbers."""
+    assert reskins(builtin_deck("sun"), builtin_deck("moon")) == []
 
 
 def test_decks_the_reskin_check_finds_a_pair_that_differs_only_in_numbers() -> None:
@@ -147,8 +160,8 @@ def test_decks_the_reskin_check_finds_a_pair_that_differs_only_in_numbers() -> N
     beam = next(c for c in moon.cards if c.key == "moonbeam")
     plain_spear = type(spear)(spear.key, spear.name, spear.kind, phases=spear.phases, on_play=spear.on_play[:1])
     plain_beam = type(beam)(beam.key, beam.name, beam.kind, phases=beam.phases, on_play=beam.on_play[:1])
-    assert card_usage.shape(plain_spear) == card_usage.shape(plain_beam)
-    assert card_usage.shape(spear) != card_usage.shape(beam)
+    assert shape(plain_spear) == shape(plain_beam)
+    assert shape(spear) != shape(beam)
 
 
 # -- Evaluation: the phase cycle has a value ------------------------------------------------------------
@@ -174,8 +187,28 @@ def test_evaluation_does_not_read_the_opponents_hidden_hand() -> None:
 
 
 def test_evaluation_greedy_mirror_games_play_the_whole_cycle() -> None:
-    """Four greedy mirror games (the `easy` level): both sides advance and strike in their Damage phase."""
-    tallies = [card_usage.play_game(seed, "greedy", GAME.parse_options({})) for seed in range(4)]
-    for seat, damage in ((0, "Zenith"), (1, "Full Moon")):
-        assert sum(t.played[seat]["advance"] for t in tallies) >= 4
-        assert sum(damage in t.entered[seat] for t in tallies) >= 3
+    """Four greedy mirror games (the `easy` level): both sides advance and strike in their Damage phase (the game's metrics)."""
+    found = [final_metrics(greedy_mirror(seed)) for seed in range(4)]
+    assert sum(m["advances"] or 0 for m in found) >= 8
+    for damage in ("entered_sun_zenith", "entered_moon_full_moon"):
+        assert sum(m[damage] or 0 for m in found) >= 3
+
+
+def greedy_mirror(seed: int) -> State:
+    """A finished game of greedy against greedy, seeded."""
+    state = GAME.new_game(2, seed, {})
+    agents = [make_agent("greedy", seed=seed * 1000 + seat, game=GAME.id) for seat in (0, 1)]
+    while (seat := state.current_player) is not None:
+        state.apply(agents[seat].choose(state))
+    return state
+
+
+def test_metrics_a_card_drawn_and_never_used_counts_0_and_one_never_drawn_counts_none() -> None:
+    """The usage target's column: played or activated when drawn 1, drawn and never used 0, never drawn left out."""
+    state = greedy_mirror(0)
+    found = final_metrics(state)
+    used = {k: v for k, v in found.items() if k.startswith("used_")}
+    assert set(used) == {f"used_{d.character.lower()}_{c.key.replace('-', '_')}" for d in state.rules.decks for c in d.cards}
+    assert any(v == 1.0 for v in used.values()) and all(v in (0.0, 1.0, None) for v in used.values())
+    assert found["entered_sun_dawn"] == 1.0 and found["entered_moon_new_moon"] == 1.0  # the first phase counts as entered
+    assert found["knockout"] == float(not state.outcome.reason.startswith("turn limit"))
