@@ -18,12 +18,14 @@ lab.run(experiment, until="seat 0 score in 0.45..0.55")  # stop once answered (r
 lab.run(experiment, backend="ray", address="auto")       # on a Ray cluster: the same results
 lab.sweep("sweep.toml", out="results/sweep")             # a [sweep] block: one run a grid point, the same seeds
 lab.tune("tune.toml", out="results/tune")                # a [tune] block: Optuna searches for the target bands
+lab.import_games("data/astrarium.db", out="results/people")  # the web table's finished games, read-only: people's playtests
 ```
 """
 
 from astrarium.lab.compare import Comparison, compare
 from astrarium.lab.experiment import Experiment, ExperimentFile, build_experiment, load_experiment
 from astrarium.lab.metrics import Estimate, MetricsTable, metrics
+from astrarium.lab.playtests import Imported, import_games
 from astrarium.lab.runner import Results, load, run
 from astrarium.lab.sequential import Answer, ConfidenceSequence, parse_until
 from astrarium.lab.store import SCHEMA
@@ -40,6 +42,7 @@ __all__ = [
     "Estimate",
     "Experiment",
     "ExperimentFile",
+    "Imported",
     "MetricsTable",
     "Results",
     "Summary",
@@ -50,6 +53,7 @@ __all__ = [
     "TuneResults",
     "build_experiment",
     "compare",
+    "import_games",
     "load",
     "load_experiment",
     "load_study",

@@ -28,8 +28,12 @@ from typing import Any
 import astrarium
 from astrarium.core.build import build_kind
 from astrarium.core.registry import get_game
+from astrarium.lab.page import html_table as _table
+from astrarium.lab.page import percent
+from astrarium.lab.playtests import is_playtest
+from astrarium.lab.report_people import beside_computers, people_section, playtest_question
 from astrarium.lab.runner import Results, load
-from astrarium.lab.summary import Interval, Summary, Tally
+from astrarium.lab.summary import Summary, Tally
 from astrarium.pictures import record_to_html
 
 #: Replays up to this many bytes in all are embedded in the report; more are written beside it.
@@ -70,13 +74,10 @@ class Section:
 # -- words ------------------------------------------------------------------------------------------------------
 
 
-def percent(rate: float, interval: Interval) -> str:
-    """``52.0% (48.9-55.1%)``."""
-    return f"{rate * 100:.1f}% ({interval[0] * 100:.1f}-{interval[1] * 100:.1f}%)"
-
-
 def question(section: Section) -> str:
     """The experiment in a sentence: game, line-up, options, games and seeds."""
+    if is_playtest(section.results.manifest):
+        return playtest_question(section.results)
     ident = section.identity
     lineup = " against ".join(ident["lineup"])
     seating = "seats rotated every game" if ident.get("rotate", True) else "seats fixed"
@@ -226,12 +227,6 @@ def plots(section: Section) -> str:
 # -- tables -----------------------------------------------------------------------------------------------------
 
 
-def _table(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    head = "".join(f"<th>{escape(h)}</th>" for h in headings)
-    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
 def tally_table(summary: Summary) -> str:
     """Wins, draws and losses with 95% Wilson intervals, per seat and per player."""
     rows = []
@@ -261,9 +256,15 @@ def provenance(section: Section) -> str:
         ("command", f"<code>{escape(section.results.command)}</code>"),
         ("experiment", escape(section.results.experiment)),
         ("results folder", f"<code>{escape(str(section.folder))}</code>"),
-        ("seeds", escape(f"{seed_text} (game g has seed {section.identity.get('seed', 0)} + g)")),
+        ("seeds", escape(f"{seed_text} ({_seeding(section)})")),
     ]
     return "<dl>" + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in items) + "</dl>"
+
+
+def _seeding(section: Section) -> str:
+    if is_playtest(section.results.manifest):
+        return "the seeds the web table drew for its games"
+    return f"game g has seed {section.identity.get('seed', 0)} + g"
 
 
 def machine() -> str:
@@ -296,7 +297,7 @@ def section_html(number: int, section: Section) -> str:
     return (
         f'<section id="results-{number}"><h2>{escape(section.identity["game"])}: {escape(" vs ".join(section.identity["lineup"]))}</h2>'
         f'<p class="question">{escape(question(section))}</p><p class="answer">{escape(answer(section.summary))}</p>'
-        f"<h3>Results</h3>{tally_table(section.summary)}{length_table(section)}"
+        f"<h3>Results</h3>{tally_table(section.summary)}{length_table(section)}{people_section(section.results)}"
         f"<h3>Plots</h3>{plots(section)}"
         f"<h3>How these games were made</h3>{provenance(section)}"
         f'<h3>Notable games</h3><p>Replays {where}.</p>{note}<ul class="replays">{replays}</ul></section>'
@@ -321,6 +322,7 @@ def side_by_side(sections: Sequence[Section]) -> str:
 def report_html(sections: Sequence[Section], command: str = "") -> str:
     """The whole page."""
     parts = [side_by_side(sections)] if len(sections) > 1 else []
+    parts.append(beside_computers([(s.folder.name, s.results) for s in sections]))
     parts += [section_html(k, s) for k, s in enumerate(sections)]
     made = f"<p>Written by <code>{escape(command)}</code>.</p>" if command else ""
     title = "astrarium lab report: " + ", ".join(s.folder.name for s in sections)

@@ -55,10 +55,29 @@ SCHEMA = pa.schema(
 )
 
 
+#: What a game imported from the web table adds (:mod:`astrarium.lab.playtests`): the table's game id, who held each
+#: seat (``person`` or ``computer``, the computer's level, the level a person's seat was handed to), the players' feedback
+#: (fun 1-5 and their words, null where a seat gave none), the game's options (JSON) and when it ended.
+PLAYTEST = pa.schema(
+    [
+        pa.field("table", pa.string()),
+        pa.field("kinds", pa.list_(pa.string())),
+        pa.field("levels", pa.list_(pa.string())),
+        pa.field("handed", pa.list_(pa.string())),
+        pa.field("fun", pa.list_(pa.int32())),
+        pa.field("comments", pa.list_(pa.string())),
+        pa.field("options", pa.string()),
+        pa.field("finished_at", pa.timestamp("us", tz="UTC")),
+    ]
+)
+
+
 def schema_for(names: Iterable[str]) -> pa.Schema:
-    """:data:`SCHEMA` and, after it, a nullable float column for each of the game's own metrics among ``names``."""
-    metrics = sorted({name for name in names if name.startswith(METRIC_PREFIX)})
-    return pa.schema([*SCHEMA, *(pa.field(name, pa.float64()) for name in metrics)])
+    """:data:`SCHEMA`, the :data:`PLAYTEST` columns among ``names``, then a nullable float column for each of the game's own metrics."""
+    present = set(names)
+    metrics = sorted(name for name in present if name.startswith(METRIC_PREFIX))
+    playtest = [column for column in PLAYTEST if column.name in present]
+    return pa.schema([*SCHEMA, *playtest, *(pa.field(name, pa.float64()) for name in metrics)])
 
 
 def _conform(table: pa.Table, path: Path) -> pa.Table:
@@ -110,8 +129,16 @@ def open_store(folder: str | Path, experiment: Experiment, command: str) -> Stor
     seed, options or rotation) is refused with a DataError; a larger game count
     goes on from where the earlier run stopped.
     """
+    return open_folder(folder, experiment.identity(), source=experiment.source, command=command, games=experiment.games)
+
+
+def open_folder(folder: str | Path, identity: Mapping[str, Any], *, source: str | None, command: str, games: int) -> Store:
+    """The results folder of what ``identity`` names (an experiment, an import): made if new, checked and tidied if not.
+
+    A folder that holds another identity's results is refused with a DataError.
+    """
     path = check_path(folder, "results folder")
-    identity = _plain(experiment.identity())
+    identity = _plain(identity)
     manifest = read_manifest(path) if (path / MANIFEST).exists() else None
     if manifest is None:
         _make_folders(path)
@@ -125,8 +152,8 @@ def open_store(folder: str | Path, experiment: Experiment, command: str) -> Stor
         )
     _make_folders(path)
     _remove_strays(path, set(manifest["parts"]))
-    manifest["games"] = max(int(manifest.get("games", 0)), experiment.games)
-    manifest["source"] = experiment.source
+    manifest["games"] = max(int(manifest.get("games", 0)), games)
+    manifest["source"] = source
     manifest["command"] = command
     _write_manifest(path, manifest)
     done = _seeds(path, manifest["parts"])
@@ -216,4 +243,5 @@ def _plain(data: Any) -> Any:
 
 def _describe(identity: Mapping[str, Any]) -> str:
     lineup = " vs ".join(map(str, identity.get("lineup", [])))
-    return short(f"{identity.get('game')}: {lineup}, seed {identity.get('seed')}", 120)
+    where = f"imported from {identity['imported']}" if "imported" in identity else f"seed {identity.get('seed')}"
+    return short(f"{identity.get('game')}: {lineup}, {where}", 120)
