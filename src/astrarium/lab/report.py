@@ -32,6 +32,7 @@ from astrarium.lab.page import html_table as _table
 from astrarium.lab.page import percent
 from astrarium.lab.playtests import is_playtest
 from astrarium.lab.report_people import beside_computers, people_section, playtest_question
+from astrarium.lab.report_study import is_study_folder, study_section
 from astrarium.lab.runner import Results, load
 from astrarium.lab.summary import Summary, Tally
 from astrarium.pictures import record_to_html
@@ -319,13 +320,14 @@ def side_by_side(sections: Sequence[Section]) -> str:
     return "<h2>Side by side</h2>" + _table(["", *(s.folder.name for s in sections)], rows)
 
 
-def report_html(sections: Sequence[Section], command: str = "") -> str:
-    """The whole page."""
+def report_html(sections: Sequence[Section], command: str = "", studies: Sequence[tuple[str, str]] = ()) -> str:
+    """The whole page; ``studies`` are the sections of sweep and tune folders, each (folder name, HTML)."""
     parts = [side_by_side(sections)] if len(sections) > 1 else []
     parts.append(beside_computers([(s.folder.name, s.results) for s in sections]))
     parts += [section_html(k, s) for k, s in enumerate(sections)]
+    parts += [html for _, html in studies]
     made = f"<p>Written by <code>{escape(command)}</code>.</p>" if command else ""
-    title = "astrarium lab report: " + ", ".join(s.folder.name for s in sections)
+    title = "astrarium lab report: " + ", ".join([*(s.folder.name for s in sections), *(name for name, _ in studies)])
     return _PAGE.format(title=escape(title), style=_STYLE, body="".join(parts), made=made, machine=machine())
 
 
@@ -342,10 +344,11 @@ def read_section(folder: str | Path) -> Section:
 def write_report(folders: Sequence[str | Path], out: str | Path, command: str = "") -> Path:
     """Write the report of ``folders`` to ``out``; replays too big to embed go beside it (``<out stem>-replays/``)."""
     path = Path(out)
-    sections = [read_section(f) for f in folders]
+    studies = [(Path(f).name, study_section(k, f)) for k, f in enumerate(folders) if is_study_folder(f)]
+    sections = [read_section(f) for f in folders if not is_study_folder(f)]
     if sum(len(n.page) for s in sections for n in s.notable) > EMBED_LIMIT:
         _write_replays(sections, path)
-    path.write_text(report_html(sections, command), encoding="utf-8")
+    path.write_text(report_html(sections, command, studies), encoding="utf-8")
     return path
 
 
