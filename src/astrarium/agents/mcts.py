@@ -78,7 +78,7 @@ from astrarium.agents.search import (
     seat_to_act,
     values_for_all,
 )
-from astrarium.agents.tree import UNLIMITED, Node, back_up, search_fixed, uct_pick
+from astrarium.agents.tree import UNLIMITED, Node, back_up, search_fixed, search_sampled, uct_pick, uct_pick_available
 from astrarium.core.errors import short
 from astrarium.core.game import State
 
@@ -123,14 +123,7 @@ def plain_uct(children: list[Node], parent_visits: int, *, c: float, availabilit
     over-explored."""
     if not availability:
         return uct_pick(children, parent_visits, c)
-    log, sqrt = math.log, math.sqrt
-    best, best_score = children[0], -math.inf
-    for child in children:
-        n = child.visits
-        score = child.total / n + c * sqrt(log(child.avail) / n)
-        if score > best_score:
-            best, best_score = child, score
-    return best
+    return uct_pick_available(children, c)
 
 
 def rescaled_uct(children: list[Node], parent_visits: int, *, c: float, availability: bool) -> Node:
@@ -297,9 +290,13 @@ class MCTSAgent:
     # -- secrets or chance (or a guide): a tree of actions over re-sampled worlds --
     def _search_sampled(self, state: State, root: Node, seat: int, started: float, sample: bool = True) -> int:
         limit, deadline = self._limits(started)
+        guide = self.guide_for(state)
+        if guide is None and not self.normalize:  # the plain search: its loop in agents/tree.py (compiled in that build)
+            budget = UNLIMITED if limit == math.inf else int(limit)
+            rand = self.rand
+            return search_sampled(state, root, seat, rand.random, rand.getrandbits, self.c, budget, deadline, self.depth, sample, self)
         count = 0
         root.children = {}
-        guide = self.guide_for(state)
         guided: Any = None
         rule = self.selection_rule()
         root_rule = rule

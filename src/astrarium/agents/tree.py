@@ -1,12 +1,15 @@
-"""The inner loop of UCT on one tree of positions: selection, expansion, random rollout and back-up.
+"""The inner loops of UCT: selection, expansion, random rollout and back-up.
 
-``agents/mcts.py`` keeps the players themselves (their options, checks and
-the searches over re-sampled worlds); the loop that runs for every simulation
-of a game with neither secrets nor chance lives here, in a module small and
-plainly typed enough for the compiled build to turn into C: :class:`Node` has
-typed fields (native slots once compiled), the loop is one function without
-closures, and it calls the state's own methods directly rather than through
-bound-method objects. It works the same on every state, compiled or
+``agents/mcts.py`` keeps the players themselves (their options and checks,
+and the rarer forms of the search: a guide's progressive bias, rescaled
+means); the loops that run for every simulation live here, in a module small
+and plainly typed enough for the compiled build to turn into C: :class:`Node`
+has typed fields (native slots once compiled), each loop is one function
+without closures, and it calls the state's own methods directly rather than
+through bound-method objects. :func:`search_fixed` is the search of a game
+with neither secrets nor chance (one tree of positions), :func:`search_sampled`
+the search over re-sampled worlds (one tree of actions, children kept by
+action). It works the same on every state, compiled or
 interpreted (tests play it on toy games written in Python), and draws the
 random numbers in the same order as before, so a player seeded alike chooses
 the same moves in either build.
@@ -20,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from astrarium.core.game import State
+from astrarium.core.rng import Rng
 
 #: A simulation budget no search reaches (a search bounded by time only); small enough for a native integer.
 UNLIMITED = 1 << 60
@@ -56,6 +60,19 @@ def uct_pick(children: list[Node], parent_visits: int, c: float) -> Node:
     for child in children:
         n = child.visits
         score = child.total / n + scale / math.sqrt(n * 1.0)
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+def uct_pick_available(children: list[Node], c: float) -> Node:
+    """UCT with each child's availability in place of its parent's visits (information sets): the child with the best
+    ``mean + c * sqrt(ln(available) / n)``, so that rarely-legal actions are not over-explored (ties: the first)."""
+    best = children[0]
+    best_score = -math.inf
+    for child in children:
+        n = child.visits
+        score = child.total / n + c * math.sqrt(math.log(child.avail * 1.0) / n)
         if score > best_score:
             best, best_score = child, score
     return best
@@ -144,3 +161,88 @@ def search_fixed(
             values = agent._rollout(world)
         back_up(path, values)
     return count
+
+
+def search_sampled(
+    state: State,
+    root: Node,
+    seat: int,
+    rand: Callable[[], float],
+    bits: Callable[[int], int],
+    c: float,
+    limit: int,
+    deadline: float | None,
+    depth: int | None,
+    sample: bool,
+    agent: Any,
+) -> int:
+    """UCT over re-sampled worlds from ``state`` for ``limit`` simulations or until ``deadline``; the simulations run.
+
+    Each simulation starts from ``state.determinize(seat, Rng(bits(64)))``
+    (``sample``; else a copy of ``state``), descends by :func:`descend_sampled`
+    and rolls out at random (or by ``agent._rollout`` when its rollouts are
+    heuristic). ``agent.information_sets`` selects by availability (ISMCTS);
+    ``agent.greedy_expand`` orders the untried actions by ``agent._worst_first``.
+    The players with a guide or rescaled means search in ``agents/mcts.py``.
+    """
+    availability: bool = agent.information_sets
+    greedy_expand: bool = agent.greedy_expand
+    random_rollout: bool = agent.rollout == "random"
+    root.children = {}
+    count = 0
+    while count < limit:
+        if deadline is not None and time.perf_counter() >= deadline:  # every simulation: one long rollout can overrun the budget
+            break
+        count += 1
+        world = state.determinize(seat, Rng(bits(64))) if sample else state.clone()
+        path = descend_sampled(world, root, rand, c, availability, greedy_expand, agent)
+        if random_rollout:
+            values = playout_values(world, rand, depth)
+        else:
+            values = agent._rollout(world)
+        back_up(path, values)
+    return count
+
+
+def descend_sampled(
+    world: State, root: Node, rand: Callable[[], float], c: float, availability: bool, greedy_expand: bool, agent: Any
+) -> list[Node]:
+    """One simulation's way down the tree of actions in ``world``: select among the children legal in this world until
+    a node has an untried action, add that action's child and play it. Returns the path from the root; ``world`` is
+    left where the rollout starts. With ``availability`` the children legal in this world count one more time available."""
+    node = root
+    path = [root]
+    while not world.is_over:
+        legal = world.legal_actions()
+        children: dict[Any, Node] | None = node.children
+        if children is None:
+            children = {}
+            node.children = children
+        untried = [a for a in legal if a not in children]
+        if untried:
+            if greedy_expand and len(untried) > 1:
+                action = agent._worst_first(world, untried)[-1]
+            else:
+                action = untried[int(rand() * len(untried))]
+            mover = world.current_player
+            assert mover is not None  # the game goes on
+            child = Node(action, mover)
+            children[action] = child
+            if availability:
+                for a in legal:
+                    other = children.get(a)
+                    if other is not None and other is not child:
+                        other.avail += 1
+            world.apply_unchecked(action)
+            path.append(child)
+            break
+        siblings = [children[a] for a in legal]
+        if availability:
+            for sibling in siblings:
+                sibling.avail += 1
+            node = uct_pick_available(siblings, c)
+        else:
+            node = uct_pick(siblings, node.visits, c)
+        world.apply_unchecked(node.action)
+        path.append(node)
+    return path

@@ -250,7 +250,22 @@ class CelestialsState(State):
         self.step = NEXT
         self._settle()
 
+    def _share_native_fields(self, new: State) -> None:
+        """Compiled build only (``State.clone``): the fields ``_copy_fields`` does not copy, stored directly.
+
+        The core's default copies each of them by name, a generic look-up and store per field;
+        these are native stores. Every field of the class is stored here or in ``_copy_fields``.
+        """
+        # ``clone`` makes ``new`` with ``type(self)``; declared as this class, a compiled build stores natively.
+        n: CelestialsState = new  # type: ignore[assignment]
+        n.rules = self.rules
+        n.turn = self.turn
+        n.step = self.step
+        n.turns_done = self.turns_done
+        n.reshuffle_open = self.reshuffle_open
+
     def _copy_fields(self, new: State) -> None:
+        # See ``_share_native_fields``: the declared type makes the stores native in a compiled build, free in pure Python.
         n: CelestialsState = new  # type: ignore[assignment]
         n.hp = self.hp.copy()
         n.phase = self.phase.copy()
