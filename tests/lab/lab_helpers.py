@@ -23,3 +23,22 @@ def write_experiment(folder: Path, text: str, name: str = "exp.toml") -> Path:
 def comparable(table: pa.Table) -> list[dict[str, Any]]:
     """A results table's rows without the timed columns, in seed order."""
     return table.drop_columns(list(TIMED)).sort_by("seed").to_pylist()
+
+
+def report_page(folders: list[Path], out: Path) -> str:
+    """``astrarium lab report FOLDERS --html OUT`` run as a command; the page it wrote."""
+    from typer.testing import CliRunner
+
+    from astrarium.cli import app
+
+    result = CliRunner().invoke(app, ["lab", "report", *map(str, folders), "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    return out.read_text(encoding="utf-8")
+
+
+def step_replay(replay: Any) -> str:
+    """In an embedded replay (a frame locator): wait until it is ready, go to the last position; where it says it is."""
+    replay.locator("body[data-ready]").wait_for(timeout=20_000)
+    replay.locator("#last").click()
+    where: str = replay.locator("#where").inner_text()
+    return where

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lab_helpers import report_page, step_replay
 from typer.testing import CliRunner
 
 from astrarium import lab
@@ -37,10 +38,7 @@ def folders(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def page(folders: list[Path]) -> str:
-    out = folders[0].parent / "report.html"
-    result = runner.invoke(app, ["lab", "report", *map(str, folders), "--html", str(out)])
-    assert result.exit_code == 0, result.output
-    return out.read_text(encoding="utf-8")
+    return report_page(folders, folders[0].parent / "report.html")
 
 
 def test_the_report_names_the_question_the_answer_with_its_interval_and_the_command(folders: list[Path], page: str) -> None:
@@ -85,10 +83,7 @@ def test_the_report_renders_offline_in_chromium_with_inline_svg_plots(browser: A
     assert tab.locator("section .plots svg text").count() > 20 and tab.locator("img, object, embed").count() == 0
     assert "Seat 0 scores" in tab.inner_text("#results-0 .answer")
     tab.locator("#results-0 details summary").first.click()
-    replay = tab.frame_locator("#results-0 details iframe").first
-    replay.locator("body[data-ready]").wait_for(timeout=20_000)
-    replay.locator("#last").click()
-    assert replay.locator("#where").inner_text().startswith("after move ")
+    assert step_replay(tab.frame_locator("#results-0 details iframe").first).startswith("after move ")
     tab.screenshot(path=str(BROWSER_ARTIFACTS / "lab-report.png"), full_page=False)
     assert not errors, errors
     assert not requests, requests
