@@ -14,7 +14,7 @@ from astrarium.cli import app
 from astrarium.core.errors import DataError
 from astrarium.lab import load_experiment, load_sweep, load_sweep_results, run, sweep
 from astrarium.lab.report import write_report
-from astrarium.lab.sweep import prepare_sweep
+from astrarium.lab.sweep import Point, prepare_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 RINGS = ROOT / "src" / "astrarium" / "games" / "orbital_combat" / "rings.toml"
@@ -54,8 +54,8 @@ def test_an_interrupted_sweep_is_finished_without_playing_a_game_twice(tmp_path:
     path = write_experiment(tmp_path, GRID)
     out = tmp_path / "out"
 
-    def stop_at_the_third(point: object) -> None:
-        if getattr(point, "number") == 2:
+    def stop_at_the_third(point: Point) -> None:
+        if point.number == 2:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
