@@ -218,7 +218,15 @@ def descend_sampled(
         if children is None:
             children = {}
             node.children = children
-        untried = [a for a in legal if a not in children]
+        # one look-up an action (an action's hash may be a Python method): the untried ones, and the children of the rest
+        untried: list[Any] = []
+        siblings: list[Node] = []
+        for a in legal:
+            known = children.get(a)
+            if known is None:
+                untried.append(a)
+            else:
+                siblings.append(known)
         if untried:
             if greedy_expand and len(untried) > 1:
                 action = agent._worst_first(world, untried)[-1]
@@ -236,7 +244,6 @@ def descend_sampled(
             world.apply_unchecked(action)
             path.append(child)
             break
-        siblings = [children[a] for a in legal]
         if availability:
             for sibling in siblings:
                 sibling.avail += 1
