@@ -16,7 +16,11 @@ less. ``--both`` (what ``make bench`` runs) measures the pure-Python package
 ``build/bench-compiled``, installed with ``ASTRARIUM_COMPILE=require`` and
 refreshed when the sources change) one after the other and prints them side by side.
 
-    python benchmarks/run.py [--both] [--games ID,ID] [--seconds 2] [--mcts-seconds 1] [--sims 2000] [--repeat 3] [--json FILE]
+Last, the lab's own costs (``benchmarks/lab_bench.py``: the lab against the
+bare arena, two workers against one, Ray against local processes; with
+``--both``, the two builds interleaved round by round); ``--no-lab`` skips them.
+
+    python benchmarks/run.py [--both] [--games ID,ID] [--seconds 2] [--mcts-seconds 1] [--sims 2000] [--repeat 3] [--no-lab] [--json FILE]
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ except ImportError:  # a checkout without an install: the sources beside this sc
     sys.path.insert(1, str(ROOT / "src"))
     import astrarium
 
+import lab_bench  # noqa: E402
 from engine import EngineFigures, measure_game  # noqa: E402
 
 from astrarium.core.build import build_kind, compiled_modules  # noqa: E402
@@ -183,6 +188,8 @@ def run_both(args: argparse.Namespace, forwarded: list[str]) -> int:
     """Measure the pure-Python build (this interpreter) and the compiled one, then print them side by side."""
     forwarded = [a for i, a in enumerate(forwarded) if a != "--json" and (i == 0 or forwarded[i - 1] != "--json")]
     compiled = compiled_python(args.rebuild)
+    lab = not args.no_lab
+    forwarded.append("--no-lab")  # the lab's costs are measured below, both builds interleaved
     reports = {}
     with tempfile.TemporaryDirectory() as folder:
         for kind, python in (("pure", Path(sys.executable)), ("compiled", compiled)):
@@ -193,6 +200,9 @@ def run_both(args: argparse.Namespace, forwarded: list[str]) -> int:
     if reports["pure"]["build"] != "pure" or reports["compiled"]["build"] != "compiled":
         print(f"warning: the builds measured are {reports['pure']['build_kind']} and {reports['compiled']['build_kind']}")
     print_side_by_side(reports["pure"], reports["compiled"])
+    if lab:
+        print()
+        reports["lab"] = lab_bench.run({"pure": sys.executable, "compiled": str(compiled)}, args)
     if args.json:
         Path(args.json).write_text(json.dumps(reports, indent=1) + "\n", encoding="utf-8")
         print(f"figures written to {args.json}")
@@ -249,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default="", help="also write the figures to this JSON file")
     parser.add_argument("--both", action="store_true", help="measure the pure-Python and the compiled build and compare them")
     parser.add_argument("--rebuild", action="store_true", help="with --both: rebuild the compiled build even if the sources are unchanged")
+    parser.add_argument("--no-lab", action="store_true", help="skip the lab's own costs (benchmarks/lab_bench.py)")
+    lab_bench.add_arguments(parser)
     args = parser.parse_args(argv)
     if args.both:
         return run_both(args, [a for a in (argv if argv is not None else sys.argv[1:]) if a not in ("--both", "--rebuild")])
@@ -312,6 +324,11 @@ def main(argv: list[str] | None = None) -> int:
         else:
             rl_envs.print_figures(env_figures)
             report["rl_envs"] = [asdict(f) for f in env_figures]
+    print()
+    if args.no_lab:
+        print("The lab's own costs skipped (--no-lab).")
+    else:
+        report["lab"] = lab_bench.run({build(): sys.executable}, args)
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         print(f"figures written to {args.json}")
