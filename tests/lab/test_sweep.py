@@ -160,3 +160,9 @@ def test_the_report_of_a_sweep_has_a_row_a_point_and_the_curves(tmp_path: Path) 
     curves = page.split("<h3>The sweep's curves</h3>")[1].split("<h3>")[0]
     assert "<svg" in curves and "decided (95% intervals)" in curves
     assert "astrarium lab run" in page and "common random numbers" in page
+
+
+def test_the_example_sweep_has_a_point_for_each_hull_and_second_player() -> None:
+    chosen = load_sweep(ROOT / "experiments" / "orbital-combat" / "hull-sweep.toml")
+    assert len(chosen.grid()) == 8 and chosen.grid()[1] == {"hull": 6, "seats.1": "greedy"}
+    assert chosen.base.lineup == ("greedy", "random") and not chosen.base.rotate

@@ -151,3 +151,12 @@ def test_the_command_prints_each_trial_then_the_best_with_the_command_to_reprodu
     )
     refused = CliRunner().invoke(app, ["lab", "run", str(path), "--games", "5", "--out", out])
     assert refused.exit_code == 2 and "no --games or --until" in refused.output
+
+
+def test_the_example_tune_varies_a_card_of_the_shipped_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # the example names the deck from the checkout's root
+    chosen = load_tune(ROOT / "experiments" / "celestials" / "sun-lion-tune.toml")
+    [health, lion] = [variable for variable, _ in chosen.variables]
+    assert health.kind == "option" and lion.kind == "file" and lion.option == "sun_deck"
+    assert lion.path == ("cards", "solar-lion", "damage")
+    assert [t.name for t in chosen.targets] == ["seat 0 score", "decided"] and chosen.confirm_seed == 200
