@@ -15,6 +15,7 @@ version: each is one DataError naming the database.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import urllib.parse
@@ -71,7 +72,7 @@ class Finished:
     """What a read found: the game and player count read, their finished games not yet known, and what was left out."""
 
     shown: str
-    """The database as it may be shown (a URL without its password, a file's absolute path)."""
+    """The database as it may be shown and recorded (a URL without its password, a file's absolute path)."""
     game: str
     players: int
     games: list[TableGame]
@@ -107,7 +108,8 @@ def locate(db: str | Path) -> Database:
         return _sqlite_file(Path(url.database))
     if backend in ("postgresql", "postgres"):
         url = url.set(drivername="postgresql+asyncpg")
-        return Database(url.render_as_string(hide_password=True), url)
+        shown = sa.URL.create("postgresql", url.username, None, url.host, url.port, url.database, url.query).render_as_string()
+        return Database(shown, url)
     raise DataError(short(text), "--db", f"the web table keeps games in SQLite or PostgreSQL, not {short(backend, 20)!r}")
 
 
@@ -245,4 +247,9 @@ def read_finished(db: str | Path, game: str | None = None, players: int | None =
         async with connect(database) as conn:
             return await read(conn, database.shown, game, players, frozenset(known))
 
-    return asyncio.run(reading())
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # the usual case: no event loop is running in this thread
+        return asyncio.run(reading())
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:  # called from a running loop (a notebook): read in a thread
+        return thread.submit(asyncio.run, reading()).result()
