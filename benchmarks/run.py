@@ -16,7 +16,8 @@ less. ``--both`` (what ``make bench`` runs) measures the pure-Python package
 ``build/bench-compiled``, installed with ``ASTRARIUM_COMPILE=require`` and
 refreshed when the sources change) one after the other and prints them side by side.
 
-Last, the lab's own costs (``benchmarks/lab_bench.py``: the lab against the
+Then each game at every player count it allows (``benchmarks/player_counts.py``:
+step, clone and legal actions a decision). Last, the lab's own costs (``benchmarks/lab_bench.py``: the lab against the
 bare arena, two workers against one, Ray against local processes; with
 ``--both``, the two builds interleaved round by round); ``--no-lab`` skips them.
 
@@ -46,6 +47,7 @@ except ImportError:  # a checkout without an install: the sources beside this sc
     import astrarium
 
 import lab_bench  # noqa: E402
+import player_counts  # noqa: E402
 from engine import EngineFigures, measure_game  # noqa: E402
 
 from astrarium.core.build import build_kind, compiled_modules  # noqa: E402
@@ -284,6 +286,10 @@ def main(argv: list[str] | None = None) -> int:
         print("mcts/s: simulations per second of `mcts` (c=1.4, random rollouts to the end) at the start and mid-game.")
         print()
         print_pictures(wanted)
+        print()
+        counts = player_counts.measure_all(wanted, args.seconds / 2)
+        player_counts.print_figures(counts)
+        report["player_counts"] = [asdict(f) for f in counts]
 
     print()
     if args.no_openspiel:
