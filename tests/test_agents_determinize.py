@@ -18,6 +18,9 @@ from astrarium.core import Rng
 from helpers import play_randomly, sample_positions
 
 SECRET_GAMES = [g for g in astrarium.list_games() if astrarium.get_game(g).hidden_information]
+#: Each secret game with its defaults, and the options under which its positions differ (Connected Worlds' actions
+#: chosen a part at a time hold a card aside from the hand).
+SECRET_CASES = [(g, None) for g in SECRET_GAMES] + [("connected-worlds", {"choices": "steps"})]
 
 
 def scalars(data: Any) -> Counter:
@@ -35,11 +38,11 @@ def scalars(data: Any) -> Counter:
     return found
 
 
-@pytest.mark.parametrize("game_id", SECRET_GAMES)
-def test_a_world_keeps_the_hidden_cards_and_the_movers_choices(game_id: str) -> None:
+@pytest.mark.parametrize("game_id,options", SECRET_CASES)
+def test_a_world_keeps_the_hidden_cards_and_the_movers_choices(game_id: str, options: dict[str, str] | None) -> None:
     game = astrarium.get_game(game_id)
     for players in sorted({game.min_players, game.max_players}):
-        for state in sample_positions(game.new_game(players, 3), seed=3, count=8):
+        for state in sample_positions(game.new_game(players, 3, options), seed=3, count=8):
             if state.is_over:
                 continue
             seat = state.current_player

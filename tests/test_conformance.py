@@ -9,8 +9,12 @@ views are JSON and keep secrets, the parts draw and describe every position,
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import astrarium
@@ -27,6 +31,10 @@ def player_counts(game_id: str) -> list[int]:
 
 
 CASES = [(g, n) for g in GAMES for n in player_counts(g)]
+#: Options that change what a position is, not only a number of it: each is checked as the game's default too
+#: (Connected Worlds with a move, portal or deployment chosen a part at a time), with the fewest and most players.
+VARIANTS = [("connected-worlds", "choices", "steps")]
+VARIANT_CASES = [(*v, n) for v in VARIANTS for n in sorted({player_counts(v[0])[0], player_counts(v[0])[-1]})]
 GAME_CHECKS = [c for c in CHECKS if c.per == "game"]
 ID_CHECKS = [c for c in CHECKS if c.per == "id"]
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -46,3 +54,31 @@ def test_the_game(check: Check, game_id: str) -> None:
         assert astrarium.get_game(game_id).rules_text().startswith("#")
         return
     check.run(game_id)
+
+
+@contextmanager
+def option_default(game_id: str, name: str, value: object) -> Iterator[None]:
+    """The game's option ``name`` defaults to ``value`` while the checks (which start games with the defaults) run."""
+    game = astrarium.get_game(game_id)
+    kept = game.options
+    game.options = tuple(dataclasses.replace(o, default=value) if o.name == name else o for o in kept)
+    try:
+        yield
+    finally:
+        game.options = kept
+
+
+@pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.run.__name__)
+@pytest.mark.parametrize("game_id,option,value,players", VARIANT_CASES)
+@settings(max_examples=8)
+@given(seed=seeds)
+def test_seeded_games_of_an_option(check: Check, game_id: str, option: str, value: object, players: int, seed: int) -> None:
+    with option_default(game_id, option, value):
+        check.run(game_id, players, seed)
+
+
+@pytest.mark.parametrize("check", ID_CHECKS, ids=lambda c: c.run.__name__)
+@pytest.mark.parametrize("game_id,option,value", VARIANTS)
+def test_the_game_with_an_option(check: Check, game_id: str, option: str, value: object) -> None:
+    with option_default(game_id, option, value):
+        check.run(game_id)

@@ -29,6 +29,8 @@ LEARNING_GAMES = sorted(i for i in list_games() if get_game(i).parts.learning is
 #: Games whose random games are short enough for OpenSpiel's random_sim_test (it checks every seat's observation and
 #: a copy at every step); the others play random games through the pyspiel API.
 SIM_TESTED = {"constellations"}
+#: The options a game's encoding needs (Connected Worlds: a move, portal or deployment chosen a part at a time).
+OPTIONS = {"connected-worlds": {"choices": "steps"}}
 
 
 @pytest.fixture(autouse=True)
@@ -38,13 +40,14 @@ def _quiet() -> None:
 
 @pytest.mark.parametrize("game_id", LEARNING_GAMES)
 def test_pettingzoo_api_and_seeds(game_id: str) -> None:
-    api_test(pettingzoo_env(game_id), num_cycles=200, verbose_progress=False)
-    seed_test(lambda: pettingzoo_env(game_id), num_cycles=50)
+    options = OPTIONS.get(game_id)
+    api_test(pettingzoo_env(game_id, options=options), num_cycles=200, verbose_progress=False)
+    seed_test(lambda: pettingzoo_env(game_id, options=options), num_cycles=50)
 
 
 @pytest.mark.parametrize("game_id", LEARNING_GAMES)
 def test_pettingzoo_copies_pickles_and_plays_to_the_end(game_id: str) -> None:
-    env = pettingzoo_env(game_id, render_mode="ansi")
+    env = pettingzoo_env(game_id, render_mode="ansi", options=OPTIONS.get(game_id))
     env.reset(seed=3)
     pick = random.Random(3)
     for _ in range(10):
@@ -69,10 +72,11 @@ def test_pettingzoo_copies_pickles_and_plays_to_the_end(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", LEARNING_GAMES)
 def test_gymnasium_check_env_and_registration(game_id: str) -> None:
-    check_env(gymnasium_env(game_id, opponents="random", render_mode="ansi"), skip_render_check=False)
+    options = OPTIONS.get(game_id)
+    check_env(gymnasium_env(game_id, opponents="random", render_mode="ansi", options=options), skip_render_check=False)
 
     assert f"astrarium/{game_id}-v0" in register_gymnasium()
-    env = gymnasium.make(f"astrarium/{game_id}-v0", opponents="random", seat=1)
+    env = gymnasium.make(f"astrarium/{game_id}-v0", opponents="random", seat=1, options=options)
     observation, info = env.reset(seed=5)
     pick = random.Random(5)
     done = False
@@ -84,7 +88,7 @@ def test_gymnasium_check_env_and_registration(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", LEARNING_GAMES)
 def test_openspiel_random_games(game_id: str) -> None:
-    game = openspiel_game(game_id, seed=1)
+    game = openspiel_game(game_id, seed=1, options=OPTIONS.get(game_id))
     if game_id in SIM_TESTED:
         pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
     pick = random.Random(1)
@@ -99,6 +103,18 @@ def test_openspiel_random_games(game_id: str) -> None:
         state.apply_action(pick.choice(legal))
     assert len(state.returns()) == game.num_players()
     assert state.history() and state.clone().returns() == state.returns()
+
+
+def test_openspiel_random_sim_test_on_connected_worlds_of_one_round() -> None:
+    game = openspiel_game("connected-worlds", seed=2, options={**OPTIONS["connected-worlds"], "round_limit": 1})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.slow
+def test_openspiel_random_sim_test_on_connected_worlds_of_the_default_length() -> None:
+    pyspiel.random_sim_test(
+        openspiel_game("connected-worlds", seed=3, options=OPTIONS["connected-worlds"]), num_sims=1, serialize=False, verbose=False
+    )
 
 
 def test_openspiel_mcts_bot_plays_a_game() -> None:

@@ -22,7 +22,9 @@ from astrarium.core.errors import ContractError, IllegalAction
 
 LEARNING_GAMES = sorted(i for i in list_games() if get_game(i).parts.learning is not None)
 #: The games these tests were written with: they must keep the part.
-assert {"constellations", "celestials"} <= set(LEARNING_GAMES)
+assert {"constellations", "celestials", "connected-worlds"} <= set(LEARNING_GAMES)
+#: The options a game's encoding needs (Connected Worlds: a move, portal or deployment chosen a part at a time).
+OPTIONS = {"connected-worlds": {"choices": "steps"}}
 
 
 def _players(game: Game, pick: int) -> int:
@@ -59,7 +61,7 @@ def _check_position(game: Game, state, pick: random.Random) -> None:  # noqa: AN
 @given(seed=st.integers(0, 2**31), pick=st.integers(0, 3), moves=st.integers(0, 400))
 def test_mask_is_the_legal_actions_and_tensors_leak_nothing(game_id: str, seed: int, pick: int, moves: int) -> None:
     game = get_game(game_id)
-    state = game.new_game(_players(game, pick), seed)
+    state = game.new_game(_players(game, pick), seed, OPTIONS.get(game_id))
     rand = random.Random(seed)
     for _ in range(moves):
         if state.is_over:
@@ -76,11 +78,12 @@ def test_mask_is_the_legal_actions_and_tensors_leak_nothing(game_id: str, seed: 
 def test_shapes_are_fixed_by_the_configuration(game_id: str) -> None:
     game = get_game(game_id)
     players = game.min_players if game.min_players > 1 else 2
-    space = game.action_space(players)
+    options = OPTIONS.get(game_id)
+    space = game.action_space(players, options)
     assert space.size == len(space.labels) == len(set(space.labels))
-    assert game.action_space(players) is space  # built once per configuration
-    shapes = {game.new_game(players, seed).observation_tensor(0).shape for seed in range(5)}
-    assert shapes == {game.observation_shape(players)}
+    assert game.action_space(players, options) is space  # built once per configuration
+    shapes = {game.new_game(players, seed, options).observation_tensor(0).shape for seed in range(5)}
+    assert shapes == {game.observation_shape(players, options)}
 
 
 def test_constellations_options_change_the_space() -> None:

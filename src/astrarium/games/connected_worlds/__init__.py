@@ -7,7 +7,7 @@ from typing import Any
 
 from astrarium.core import DataError, Game, Option, OptionError
 from astrarium.core.contract import Help, Parts, Picture
-from astrarium.games.connected_worlds import evaluate, explain, help, metrics, render, svg, words
+from astrarium.games.connected_worlds import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.connected_worlds.actions import NOTATION_HELP
 from astrarium.games.connected_worlds.data import load_cards, load_map
 from astrarium.games.connected_worlds.state import ConnectedWorldsState
@@ -82,6 +82,14 @@ class ConnectedWorldsGame(Game):
             choices=("round-end", "own-turn"),
         ),
         Option("scenario", None, "a starting position as TOML text or a path (None: the normal setup)", str, nullable=True),
+        Option(
+            "choices",
+            "whole",
+            "'whole': a move, portal or deployment is one action (move CARD HEX PIECE); 'steps': it is chosen a part at a "
+            "time (move CARD, at HEX, piece PIECE), the fixed action space learning agents need; the same game either way",
+            str,
+            choices=("whole", "steps"),
+        ),
     )
     state_class = ConnectedWorldsState
     package = "astrarium.games.connected_worlds"
@@ -99,6 +107,7 @@ class ConnectedWorldsGame(Game):
         guide=GUIDE,
         players=PLAYERS,
         metrics=metrics.final_metrics,
+        learning=learning.LEARNING,
     )
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
@@ -112,11 +121,17 @@ class ConnectedWorldsGame(Game):
             raise DataError(board.file, "deck", "the starting deck is empty")
 
     def max_moves(self, players: int, options: Mapping[str, Any]) -> int:
-        """Setup (one base each) + every turn: each card played with at most 1 + movement actions, and 'end'."""
+        """Setup (one base each) + every turn: each card played with at most 1 + movement actions, and 'end'.
+
+        With ``choices = steps`` a card played takes up to three actions (a move's head, hex and piece, or a portal's
+        head and two hexes) before its movement steps. A true bound, not a typical length: the rounds, the hand and the
+        fastest card as the options and the card table allow them (docs/learning.md compares it with played games).
+        """
         try:
             cards = load_cards(options["cards"])
         except DataError:
             return 0
         movement = max((c.movement for c in cards.cards if not c.is_unit), default=0)
-        per_turn = options["hand_size"] * (1 + movement) + 1
+        parts = 3 if options.get("choices") == "steps" else 1
+        per_turn = options["hand_size"] * (parts + movement) + 1
         return players + options["round_limit"] * players * per_turn

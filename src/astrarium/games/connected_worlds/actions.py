@@ -17,6 +17,12 @@ Hexes are written ``<board>:<q>,<r>``: ``S`` is space, a world's key (``A``, ``B
 ``deploy assault-team A:1,0``      deploy a unit card into your territory
 ``end``                            end your turn
 =================================  ==================================================
+
+With the option ``choices = steps`` a move, a portal and a deployment are chosen
+one part at a time: ``move harvester`` (the card played), ``at A:0,0`` (the
+piece's hex), ``piece u2``; ``connect portal``, ``at A:0,0``, ``at B:1,0``;
+``deploy assault-team``, ``at A:1,0``. :func:`split` gives the parts of a whole
+action.
 """
 
 from __future__ import annotations
@@ -92,7 +98,7 @@ class Move(_Action):
     piece: int  # 0 = the base on the hex, n = a unit of strength n
 
     def notation(self) -> str:
-        return f"move {self.card} {self.cell} {'base' if self.piece == 0 else f'u{self.piece}'}"
+        return f"move {self.card} {self.cell} {piece_word(self.piece)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -160,8 +166,59 @@ class EndTurn(_Action):
         return "end"
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class Head(_Action):
+    """``choices = steps``: the first part of a move, a portal or a deployment, the verb and the card played."""
+
+    verb: str
+    card: str
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.card}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class At(_Action):
+    """``choices = steps``: the next hex of the action chosen so far (the piece's, a base's, where a unit lands)."""
+
+    cell: str
+
+    def notation(self) -> str:
+        return f"at {self.cell}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Piece(_Action):
+    """``choices = steps``: the piece a move plays its card for, the last part of a move (0: the base)."""
+
+    piece: int
+
+    def notation(self) -> str:
+        return f"piece {piece_word(self.piece)}"
+
+
 STOP = Stop()
 END = EndTurn()
+#: The verbs whose actions ``choices = steps`` splits into parts, and how many parts follow the head.
+HEAD_VERBS: dict[str, int] = {"move": 2, "connect": 2, "deploy": 1}
+
+
+def piece_word(piece: int) -> str:
+    """A piece as the notation writes it: ``base`` or ``u`` and the unit's strength."""
+    return "base" if piece == 0 else f"u{piece}"
+
+
+def split(action: Any) -> tuple[Any, ...]:
+    """The parts ``choices = steps`` chooses ``action`` in (an action that is not split: itself alone)."""
+    cls = type(action)
+    if cls is Move:
+        return (Head("move", action.card), At(action.cell), Piece(action.piece))
+    if cls is Connect:
+        return (Head("connect", action.card), At(action.a), At(action.b))
+    if cls is Deploy:
+        return (Head("deploy", action.card), At(action.cell))
+    return (action,)
+
 
 _SHAPES: dict[str, tuple[type, int]] = {
     "found": (Found, 1),
@@ -174,11 +231,14 @@ _SHAPES: dict[str, tuple[type, int]] = {
     "connect": (Connect, 3),
     "deploy": (Deploy, 2),
     "end": (EndTurn, 0),
+    "at": (At, 1),
+    "piece": (Piece, 1),
 }
 
 NOTATION_HELP = (
     "found A:0,0 | move CARD HEX u2|base | step HEX | stop | gather CARD | research CARD BUY | "
-    "build CARD BUY | connect CARD HEX HEX | deploy CARD HEX | end"
+    "build CARD BUY | connect CARD HEX HEX | deploy CARD HEX | end "
+    "(choices=steps: move CARD, connect CARD or deploy CARD, then at HEX, piece u2|base)"
 )
 
 
@@ -194,21 +254,27 @@ def parse(text: str) -> Any:
         raise IllegalAction(f"{written!r} is not an action; write one of: {NOTATION_HELP}")
     verb, args = words[0], words[1:]
     cls, arity = _SHAPES[verb]
+    if verb in HEAD_VERBS and len(args) == 1:
+        return Head(verb, args[0])
     if len(args) != arity:
         raise IllegalAction(f"{written!r}: '{verb}' takes {arity} word(s) after it; {NOTATION_HELP}")
     args = [a.upper() if ":" in a else a for a in args]
     if cls is Move:
-        piece_text = args[2]
-        unit = _UNIT.fullmatch(piece_text)
-        if piece_text == "base":
-            piece = 0
-        elif unit is not None and int(unit[1]) > 0:
-            piece = int(unit[1])
-        else:
-            raise IllegalAction(f"{written!r}: the piece is 'base' or 'u' and a strength of 1 to 99 in digits 0-9, such as 'u2'")
-        return Move(args[0], args[1], piece)
+        return Move(args[0], args[1], _piece(args[2], written))
+    if cls is Piece:
+        return Piece(_piece(args[0], written))
     if cls is Stop:
         return STOP
     if cls is EndTurn:
         return END
     return cls(*args)
+
+
+def _piece(text: str, written: str) -> int:
+    """``base`` as 0, ``u2`` as 2; IllegalAction naming the action as written otherwise."""
+    unit = _UNIT.fullmatch(text)
+    if text == "base":
+        return 0
+    if unit is not None and int(unit[1]) > 0:
+        return int(unit[1])
+    raise IllegalAction(f"{written!r}: the piece is 'base' or 'u' and a strength of 1 to 99 in digits 0-9, such as 'u2'")

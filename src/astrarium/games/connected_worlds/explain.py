@@ -17,7 +17,10 @@ _SPECIAL_OF = {
 }
 
 
-_ACTIONS = (A.Found, A.Move, A.Step, A.Stop, A.Gather, A.Research, A.Build, A.Connect, A.Deploy, A.EndTurn)
+_ACTIONS = (A.Found, A.Move, A.Step, A.Stop, A.Gather, A.Research, A.Build, A.Connect, A.Deploy, A.EndTurn, A.Head, A.At, A.Piece)
+#: The parts of an action under ``choices = steps``, and the whole actions that option splits into them.
+_PARTS = (A.Head, A.At, A.Piece)
+_SPLIT = (A.Move, A.Connect, A.Deploy)
 
 
 def explain(state: ConnectedWorldsState, action: Any) -> str:
@@ -40,6 +43,9 @@ def _reason(st: ConnectedWorldsState, action: Any) -> str:
         return "setup is over; bases are now deployed from unit cards"
     if st.phase == MOVING:
         return _moving_reason(st, action) if cls is A.Step else "a piece is moving: 'step HEX' to move it on, or 'stop' to end its movement"
+    choosing = _choices_reason(st, action)
+    if choosing is not None:
+        return choosing
     if cls is A.Step or cls is A.Stop:
         return "no piece is moving: play an action card as movement first (move CARD HEX PIECE)"
     if cls is A.EndTurn:
@@ -54,6 +60,54 @@ def _reason(st: ConnectedWorldsState, action: Any) -> str:
     if cls is A.Move:
         return _move_reason(st, action, card)
     return _special_reason(st, action, card)
+
+
+def _choices_reason(st: ConnectedWorldsState, action: Any) -> str | None:
+    """What the option ``choices`` asks of the action: whole actions, or the next part of one (None: it asks nothing here)."""
+    cls = type(action)
+    if not st.steps:
+        if cls in _PARTS:
+            return (
+                "'move CARD', 'at HEX' and 'piece PIECE' are parts of an action under the option choices=steps; "
+                "this game takes whole actions (move CARD HEX PIECE, connect CARD HEX HEX, deploy CARD HEX)"
+            )
+        return None
+    if st.pending:
+        nxt = st.pending_next()
+        words = ", ".join(str(a) for a in st.legal_actions()[:6])
+        more = ", ..." if len(st.legal_actions()) > 6 else ""
+        return f"choosing '{' '.join(st.pending)}': the next part is {'the piece' if nxt == 'piece' else 'a hex'} ({words}{more})"
+    if cls in _SPLIT:
+        parts = ", then ".join(f"'{part}'" for part in A.split(action))
+        return f"with the option choices=steps this action is chosen a part at a time: {parts}"
+    if cls is A.At or cls is A.Piece:
+        return "no action is being chosen: start with its card (move CARD, connect CARD or deploy CARD)"
+    if cls is A.Head:
+        return _head_reason(st, action)
+    return None
+
+
+def _head_reason(st: ConnectedWorldsState, action: A.Head) -> str:
+    """A head under ``choices = steps`` whose card is not held, cannot be played that way, or has no legal end now."""
+    if action.verb not in A.HEAD_VERBS:
+        return f"an action chosen a part at a time starts with move, connect or deploy, not {A.shown(action.verb)}"
+    card = _held_card(st, action)
+    if isinstance(card, str):
+        return card
+    if card.is_unit and action.verb != "deploy":
+        return f"Unit cards: {card.name} can only be deployed"
+    if action.verb == "deploy" and not card.is_unit:
+        return f"{card.name} is an action card; only unit cards are deployed"
+    if action.verb == "move" and card.movement == 0:
+        return f"{card.name} has no movement"
+    if action.verb == "connect" and card.special is not Special.CONNECT_BASES:
+        return f"Action cards: the special action of {card.name} is not 'connect bases'"
+    what = {
+        "move": "no piece of yours can move",
+        "connect": "no two of your bases are left to join",
+        "deploy": "no hex of your territory takes it",
+    }
+    return f"{card.name} cannot be played to {action.verb} now: {what[action.verb]}"
 
 
 def _unknown_hex(st: ConnectedWorldsState, action: Any) -> str | None:

@@ -219,6 +219,9 @@ def _state_lines(st: ConnectedWorldsState, seat: int | None) -> list[str]:
     if st.moving is not None:
         cell, piece, left = st.moving
         lines.append(f"Moving: {'base' if piece == 0 else f'u{piece}'} on {board.cell_names[cell]}, {left} movement left")
+    if st.pending:
+        asked = "the piece (piece base|uN)" if st.pending_next() == "piece" else "a hex (at HEX)"
+        lines.append(f"[bold]Choosing:[/] {escape(' '.join(st.pending))} — next: {asked}")
     for p in range(st.players):
         line = (
             f"[{COLOURS[p]}]seat {p}[/]: resources {st.resources[p]}, deck {len(st.decks[p])}, "

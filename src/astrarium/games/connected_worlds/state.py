@@ -73,6 +73,9 @@ GATHER_ACTION: Final = A.Gather
 RESEARCH_ACTION: Final = A.Research
 BUILD_ACTION: Final = A.Build
 CONNECT_ACTION: Final = A.Connect
+HEAD_ACTION: Final = A.Head
+AT_ACTION: Final = A.At
+PIECE_ACTION: Final = A.Piece
 STOP: Final = A.STOP
 END: Final = A.END
 EXPANSION: Final = Victory.EXPANSION
@@ -104,6 +107,8 @@ class _CardInfo:
         #: connects[a * cells + b]: "connect <card> <a> <b>", made on first use.
         self.connects: dict[int, Any] = {}
         self.gather: Any = A.Gather(card.slug) if self.kind == K_GATHER else None
+        #: ``choices = steps``: the head of each kind of action this card is played for ("move harvester", ...).
+        self.heads: dict[str, Any] = {verb: A.Head(verb, card.slug) for verb in A.HEAD_VERBS}
         #: Research / Build Units: the cards it may buy, in table order, with their costs.
         self.buy_costs: list[int] = []
         self.buys: list[Any] = []
@@ -160,6 +165,9 @@ class _Tables:
         self.world_cells: list[tuple[int, ...]] = [w.cells for w in board.worlds]
         self.found: list[Any] = [FOUND_ACTION(name) for name in names]
         self.step: list[Any] = [STEP_ACTION(name) for name in names]
+        self.at: list[Any] = [AT_ACTION(name) for name in names]
+        #: ``choices = steps``: "piece base" and "piece u<strength>", by strength (0: the base), made on first use.
+        self.pieces: dict[int, Any] = {}
         self.info: list[_CardInfo] = [_CardInfo(card, cards, names) for card in cards.cards]
 
 
@@ -204,6 +212,10 @@ class ConnectedWorldsState(State):
         self.gather_needs_base: bool = o["gather"] == "base"
         self.elimination: bool = o["elimination"]
         self.deploy_moves: bool = o["deploy_moves"]
+        # With choices = "steps": a move, portal or deployment is chosen a part at a time; ``pending`` holds the words
+        # of the whole notation chosen so far (verb, card, hexes), its card held aside from the hand (a tuple).
+        self.steps: bool = o["choices"] == "steps"
+        self.pending: tuple[str, ...] = ()
         self.answered: bool = o["victory_check"] == "answered"
         # With victory_check = "answered": the seat that met the victory condition at the end of a turn and the seats
         # that have still to take a turn before it wins (a tuple, never mutated in place).
@@ -376,7 +388,14 @@ class ConnectedWorldsState(State):
             return [found[c] for c in range(len(board_of)) if board_of[c] and c not in bases]
         if self.phase == MOVING:
             return self._step_actions(p)
-        info = tables.info
+        if self.pending:
+            return self._next_parts(p)
+        out = self._card_actions(p)
+        return self._heads(out) if self.steps else out
+
+    def _card_actions(self, p: int) -> list[Any]:
+        """Every whole action of the main phase: each card of the hand played every way it may be, then ``end``."""
+        info = self._tables.info
         out: list[Any] = []
         pieces: list[int] | None = None
         terr: list[int] | None = None
@@ -402,6 +421,67 @@ class ConnectedWorldsState(State):
                 self._connect_actions(card, p, out)
         out.append(END)
         return out
+
+    def _heads(self, whole: list[Any]) -> list[Any]:
+        """``choices = steps``: the whole actions with each move, portal and deployment replaced by its head, once."""
+        info, by_slug = self._tables.info, self.cards.by_slug
+        out: list[Any] = []
+        seen: set[Any] = set()
+        for action in whole:
+            cls = type(action)
+            if cls is MOVE_ACTION or cls is CONNECT_ACTION or cls is DEPLOY_ACTION:
+                verb = "move" if cls is MOVE_ACTION else "connect" if cls is CONNECT_ACTION else "deploy"
+                head = info[by_slug[action.card]].heads[verb]
+                if head not in seen:
+                    seen.add(head)
+                    out.append(head)
+            else:
+                out.append(action)
+        return out
+
+    def _whole_of(self, p: int, verb: str, slug: str) -> list[Any]:
+        """The whole actions that play card ``slug`` for ``verb`` (move, connect, deploy), as if it were in the hand."""
+        card = self._tables.info[self.cards.by_slug[slug]]
+        out: list[Any] = []
+        if verb == "move":
+            out = [card.move(piece) for piece in self._pieces(p)]
+        elif verb == "deploy":
+            self._deploy_actions(card, p, sorted(self.territory(p)), out)
+        else:
+            self._connect_actions(card, p, out)
+        return out
+
+    def _next_parts(self, p: int) -> list[Any]:
+        """``choices = steps``: the next part of the pending action, one for each next word of the whole actions it may become."""
+        pending = self.pending
+        k = len(pending)
+        tables = self._tables
+        out: list[Any] = []
+        seen: set[str] = set()
+        for action in self._whole_of(p, pending[0], pending[1]):
+            words = str(action).split()
+            if tuple(words[:k]) != pending or words[k] in seen:
+                continue
+            word = words[k]
+            seen.add(word)
+            if pending[0] == "move" and k == 3:
+                out.append(self._piece_part(action.piece))
+            else:
+                out.append(tables.at[self.board.cell_ids[word]])
+        return out
+
+    def _piece_part(self, piece: int) -> Any:
+        pieces = self._tables.pieces
+        found = pieces.get(piece)
+        if found is None:
+            found = pieces[piece] = PIECE_ACTION(piece)
+        return found
+
+    def pending_next(self) -> str | None:
+        """``choices = steps``: what the pending action asks for next, ``at`` (a hex) or ``piece``; None when none is pending."""
+        if not self.pending:
+            return None
+        return "piece" if self.pending[0] == "move" and len(self.pending) == 3 else "at"
 
     def _step_actions(self, p: int) -> list[Any]:
         """A step of the moving piece to each hex it may go to (once each, in :meth:`_steps` order), then ``stop``."""
@@ -502,12 +582,34 @@ class ConnectedWorldsState(State):
                 self.turn = 0
                 self.phase = MAIN
             return
+        if cls is AT_ACTION or cls is PIECE_ACTION:
+            self._choose(p, action.cell if cls is AT_ACTION else A.piece_word(action.piece))
+            return
         index = self.cards.by_slug[action.card]
-        card = self.cards.cards[index]
         self.hands[p].remove(index)
         known = self.known[p]
         if index in known:  # the card played may be the known copy; any other copy still counts as unknown
             known.remove(index)
+        if cls is HEAD_ACTION:
+            self.pending = (action.verb, action.card)
+            return
+        self._play(p, action, index)
+
+    def _choose(self, p: int, word: str) -> None:
+        """``choices = steps``: add ``word`` to the pending action; once it names a whole action, play that."""
+        chosen = (*self.pending, word)
+        for action in self._whole_of(p, chosen[0], chosen[1]):
+            if tuple(str(action).split()) == chosen:
+                self.pending = ()
+                self._play(p, action, self.cards.by_slug[chosen[1]])
+                return
+        self.pending = chosen
+
+    def _play(self, p: int, action: Any, index: int) -> None:
+        """Play card ``index`` (already out of the hand) as ``action``: a deployment, a move, or a card's special."""
+        cls = type(action)
+        ids = self.board.cell_ids
+        card = self.cards.cards[index]
         if cls is DEPLOY_ACTION:
             self.removed[p] += 1
             cell = ids[action.cell]
@@ -757,6 +859,8 @@ class ConnectedWorldsState(State):
         n.gather_needs_base = self.gather_needs_base
         n.elimination = self.elimination
         n.deploy_moves = self.deploy_moves
+        n.steps = self.steps
+        n.pending = self.pending
         n.answered = self.answered
         n.claim = self.claim
         n.own_turn_tiebreak = self.own_turn_tiebreak
@@ -843,7 +947,7 @@ class ConnectedWorldsState(State):
         if st.moving is not None:
             cell, piece, left = st.moving
             moving = {"at": names[cell], "piece": "base" if piece == 0 else f"u{piece}", "movement_left": left}
-        return {
+        view: dict[str, Any] = {
             "map": st.board.name,
             "victory": st.victory.value,
             "round": st.round,
@@ -866,6 +970,18 @@ class ConnectedWorldsState(State):
             "boards": public_data(st.board, lambda: boards_json(st.board)),
             "cards": public_data(st.cards, lambda: cards_json(st.cards)),
         }
+        if st.steps:
+            view["choices"] = "steps"
+            view["pending"] = _pending_view(st)
+        return view
+
+
+def _pending_view(st: ConnectedWorldsState) -> dict[str, Any] | None:
+    """The action being chosen a part at a time (public, as the whole action would be): verb, card, hexes chosen, what is next."""
+    if not st.pending:
+        return None
+    verb, card, *chosen = st.pending
+    return {"verb": verb, "card": card, "chosen": chosen, "next": st.pending_next(), "notation": " ".join(st.pending)}
 
 
 def _card_counts(st: ConnectedWorldsState, cards: list[int]) -> dict[str, int]:

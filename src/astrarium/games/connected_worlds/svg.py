@@ -134,6 +134,10 @@ def action_tokens(notation: str) -> list[str]:
         return [words[1], f"buy {words[2]}"]
     if (len(words) == 4 and words[0] == "connect") or (len(words) == 3 and words[0] == "deploy"):
         return words[1:]
+    if len(words) == 2 and words[0] in ("move", "connect", "deploy"):  # choices = steps: a head, the card and its verb
+        return [words[1], words[0]]
+    if len(words) == 2 and words[0] == "at":
+        return words[1:]
     return words
 
 
@@ -412,6 +416,11 @@ def _draw_boards(parts: list[str], view: Mapping[str, Any], layout: Layout, move
         parts.append(
             f'<polygon class="moving" points="{points[str(moving.get("at"))]}" fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>'
         )
+    pending = view.get("pending")
+    for cell in pending.get("chosen", ()) if isinstance(pending, Mapping) else ():
+        if str(cell) in points:
+            dashed = f'fill="none" stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"'
+            parts.append(f'<polygon class="chosen" points="{points[str(cell)]}" {dashed}/>')
     ends = _draw_portals(parts, layout, [(str(a), str(b)) for a, b in view.get("portals", ())])
     has_base = _draw_bases(parts, layout, bases)
     for cell, numbers in ends.items():
@@ -628,6 +637,12 @@ def _draw_turn(parts: list[str], y: float, view: Mapping[str, Any], mover: int |
         row += 20
     else:
         put_text(parts, MARGIN, row, PHASE_HELP.get(str(view.get("phase")), str(view.get("phase", ""))), 12, DIM_CLASS)
+        row += 20
+    pending = view.get("pending")
+    if isinstance(pending, Mapping):
+        asked = "the piece (piece base|uN)" if pending.get("next") == "piece" else "a hex (at HEX)"
+        text = f"choosing: {pending.get('notation')} — next: {asked}"
+        put_text(parts, MARGIN, row, text if len(text) <= 92 else text[:91] + "…", 12, f' fill="{HIGHLIGHT}"')
         row += 20
     moving = view.get("moving")
     if isinstance(moving, Mapping):

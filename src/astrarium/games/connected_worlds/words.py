@@ -332,6 +332,43 @@ def _next_lines(seat: int | None, before: Mapping[str, Any], after: Mapping[str,
     return lines
 
 
+#: ``choices = steps``: what a head starts, and what each part of the action is, by verb and the words chosen so far.
+_HEAD_WORDS = {"move": "to move a piece", "connect": "to open a portal", "deploy": "to deploy it"}
+_NEXT_WORDS = {
+    ("move", 2): "the hex of the piece to move",
+    ("move", 3): "the piece (base or unit)",
+    ("connect", 2): "the hex of the first base",
+    ("connect", 3): "the hex of the second base",
+    ("deploy", 2): "the hex to deploy at",
+}
+
+
+def _choice_line(name: str, words: list[str], cards: Cards, after: Mapping[str, Any]) -> str:
+    """``choices = steps``: a part chosen of an action that is not whole yet, and what is asked next."""
+    pending = _map(after.get("pending"))
+    chosen = [_token(w) for w in _text(pending.get("notation")).split()]
+    verb, slug = (chosen[0], chosen[1]) if len(chosen) >= 2 else (words[0], words[-1])
+    asked = _NEXT_WORDS.get((verb, len(chosen)), "the next part")
+    if words[0] in _HEAD_WORDS:
+        return f"{name} plays {cards.name(slug)} {_HEAD_WORDS[verb]}; next: {asked}."
+    return f"{name} chooses {words[-1]} for {cards.name(slug)}; next: {asked}."
+
+
+def _whole_words(words: list[str], before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str] | None:
+    """``choices = steps``: the whole action's words when ``words`` is its last part; None for a part that leaves it unfinished.
+
+    An action that is not a part of one is its own words.
+    """
+    if len(words) == 2 and words[0] in _HEAD_WORDS:
+        return None
+    pending = _map(before.get("pending"))
+    if len(words) != 2 or words[0] not in ("at", "piece") or not pending:
+        return words
+    if after.get("pending"):
+        return None
+    return [_token(w) for w in _text(pending.get("notation")).split()] + [words[1]]
+
+
 def _token(word: str) -> str:
     """A notation word as the views write it: hexes with their board key in capitals, cards and verbs in lower case."""
     return word.upper() if ":" in word else word.lower()
@@ -342,9 +379,13 @@ def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any])
     """The action in words, then one line per consequence the two views show."""
     seat = _int(before.get("to_move"))
     name = who(seat)
-    words = [_token(w) for w in notation.split()]
-    verb = words[0] if words else ""
+    written = [_token(w) for w in notation.split()]
     cards = Cards(after if after.get("cards") else before)
+    words = _whole_words(written, before, after)
+    if words is None:
+        return [_choice_line(name, written, cards, after)]
+    verb = words[0] if words else ""
+    notation = " ".join(words) if words is not written else notation
     lines = [_first_line(name, words, notation, cards, before, after, seat)]
     lines += _engaged_lines(verb, words, seat, before, after)
     lines += [combat_words(e) for e in new_events(before, after)]

@@ -1,0 +1,121 @@
+"""Connected Worlds' encoding (docs/learning.md, "Connected Worlds"): the option it needs, the space, the observation, who is out.
+
+The invariants every encoding keeps (masks, indices, shapes, no leak) are
+tests/rl/test_learning.py's, over random games; here what is Connected Worlds'
+own, on positions set up from scenario notation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import astrarium
+from astrarium.core.errors import ContractError
+from astrarium.games.connected_worlds.learning import HEX_FEATURES
+from astrarium.rl import gymnasium_env, openspiel_game, pettingzoo_env
+
+GAME = astrarium.get_game("connected-worlds")
+STEPS = {"choices": "steps"}
+HANDS = """
+[[player]]
+hand = ["harvester", "portal", "assault-team", "excavater", "engineers"]
+deck = ["harvester", "harvester", "scientists", "assault-team", "standard-base"]
+[[player]]
+hand = ["harvester", "harvester", "portal", "scientists", "engineers"]
+deck = ["harvester", "scientists", "engineers", "assault-team", "standard-base"]
+"""
+
+
+def piece(kind: str, at: str, owner: int, strength: int) -> str:
+    return f'[[{kind}]]\nat = "{at}"\nowner = {owner}\nstrength = {strength}\n'
+
+
+def position(body: str, **options: object):  # noqa: ANN201 (the game's own State)
+    return GAME.new_game(2, 11, {"scenario": body + HANDS, **STEPS, **options})
+
+
+HOME = piece("base", "A:0,0", 0, 1) + piece("base", "B:0,0", 1, 1)
+
+
+def test_the_encoding_asks_for_choices_steps_by_name() -> None:
+    for make in (
+        lambda: GAME.action_space(2),
+        lambda: GAME.new_game(2, 1).legal_action_mask(),
+        lambda: pettingzoo_env("connected-worlds"),
+        lambda: gymnasium_env("connected-worlds"),
+        lambda: openspiel_game("connected-worlds"),
+    ):
+        with pytest.raises(ContractError, match=r"choices=steps.*options=\{'choices': 'steps'\}"):
+            make()
+
+
+@pytest.mark.parametrize(("players", "hexes", "world_hexes", "size"), [(2, 113, 76, 342), (3, 132, 95, 399), (4, 151, 114, 456)])
+def test_the_space_is_its_labels_in_the_documented_order(players: int, hexes: int, world_hexes: int, size: int) -> None:
+    labels = GAME.action_space(players, STEPS).labels
+    assert len(labels) == size
+    assert [label.split()[0] for label in labels].count("found") == world_hexes
+    assert all(label.startswith("step ") for label in labels[world_hexes : world_hexes + hexes])
+    assert labels[world_hexes + hexes : world_hexes + hexes + 2] == ("stop", "end")
+    assert sum(label.startswith("at ") for label in labels) == hexes
+    assert labels[-6:] == ("piece base", "piece u1", "piece u2", "piece u3", "piece u4", "piece u5")
+    assert {"move harvester", "connect portal", "deploy assault-team", "gather harvester", "build engineers titan-force"} <= set(labels)
+
+
+def test_a_scenarios_strongest_unit_widens_the_pieces() -> None:
+    scenario = HOME + piece("unit", "A:0,0", 0, 12) + HANDS
+    labels = GAME.action_space(2, {**STEPS, "scenario": scenario}).labels
+    assert labels[-1] == "piece u12"
+    state = position(HOME + piece("unit", "A:0,0", 0, 12))
+    space = GAME.action_space(2, state.options)
+    for part in ("move harvester", "at A:0,0", "piece u12"):
+        state.apply(space.action(space.index(part), state))
+    assert state.full_view()["moving"]["piece"] == "u12"
+
+
+def test_the_pending_choice_and_its_hexes_are_in_every_seats_observation() -> None:
+    state = position(HOME + piece("unit", "A:0,0", 0, 2))
+    encoder = GAME.parts.learning.encoder(2, state.options)
+    before = [state.observation_tensor(seat) for seat in (0, 1)]
+    state.apply("move harvester")
+    state.apply("at A:0,0")
+    pending = encoder.segments.slice("pending")
+    hexes = encoder.segments.slice("hexes")
+    chosen = HEX_FEATURES.index("chosen")
+    a00 = encoder.board.cell_ids["A:0,0"]
+    for seat in (0, 1):
+        seen = state.observation_tensor(seat)
+        assert not np.array_equal(seen, before[seat])
+        assert seen[pending].sum() == 3.0  # the verb, the card, the piece next
+        assert seen[hexes].reshape(-1, encoder.hex_planes)[a00, chosen] == 1.0
+
+
+def test_the_observation_is_seen_from_the_seat() -> None:
+    state = position(HOME + piece("unit", "A:0,0", 0, 2) + piece("unit", "B:0,0", 1, 4))
+    encoder = GAME.parts.learning.encoder(2, state.options)
+    grids = [state.observation_tensor(seat)[encoder.segments.slice("hexes")].reshape(-1, encoder.hex_planes) for seat in (0, 1)]
+    owner, units = len(HEX_FEATURES), len(HEX_FEATURES) + 2
+    a00, b00 = encoder.board.cell_ids["A:0,0"], encoder.board.cell_ids["B:0,0"]
+    assert grids[0][a00, owner] == 1.0 and grids[1][a00, owner + 1] == 1.0  # seat 0's base: "mine" for 0, "the next seat's" for 1
+    assert grids[0][b00, units + 1] == pytest.approx(0.4) and grids[1][b00, units] == pytest.approx(0.4)
+    assert state.observation_tensor(0)[encoder.segments.slice("to_move")].tolist() == [1.0, 0.0]
+    assert state.observation_tensor(1)[encoder.segments.slice("to_move")].tolist() == [0.0, 1.0]
+
+
+def test_a_player_without_pieces_is_out_once_the_first_bases_stand() -> None:
+    state = position(piece("base", "A:0,0", 0, 1) + piece("unit", "B:0,0", 1, 2))
+    assert [state.is_out(seat) for seat in (0, 1)] == [False, False]
+    alone = position(piece("base", "A:0,0", 0, 1))
+    assert [alone.is_out(seat) for seat in (0, 1)] == [False, True]
+    kept = position(piece("base", "A:0,0", 0, 1), elimination=False)
+    assert kept.is_out(1) is False
+    setup = GAME.new_game(2, 1, STEPS)  # no base yet: nobody is out before founding
+    assert [setup.is_out(seat) for seat in (0, 1)] == [False, False]
+
+
+def test_the_global_tensor_holds_every_hand_and_deck() -> None:
+    state = position(HOME)
+    encoder = GAME.parts.learning.encoder(2, state.options)
+    extra = state.global_tensor()[encoder.segments.size :].reshape(4, -1) * 5.0
+    card = {c.slug: i for i, c in enumerate(encoder.cards.cards)}
+    assert extra[1][card["harvester"]] == 2.0 and extra[2][card["harvester"]] == 2.0 and extra[3][card["engineers"]] == 1.0
