@@ -197,6 +197,10 @@ def test_a_database_of_several_player_counts_asks_which(sqlite_table: Table, tmp
     assert three.table.column("kinds").to_pylist() == [["person", "person", "person"]]
     with pytest.raises(DataError, match="another experiment"):  # a folder holds one game at one player count
         lab.import_games(sqlite_table.url, out=tmp_path / "three", players=2)
+    with pytest.raises(DataError, match="no finished games here for --players 4; the finished games are of player count 2, 3"):
+        lab.import_games(sqlite_table.url, out=tmp_path / "four", players=4)
+    with pytest.raises(DataError, match="no finished games here for --game celestials; the finished games are of game orbital-combat"):
+        lab.import_games(sqlite_table.url, "celestials", out=tmp_path / "four")
 
 
 @pytest.mark.parametrize(

@@ -179,16 +179,17 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _only(wanted: Any, found: Iterable[Any], what: str, flag: str, shown: str) -> Any:
-    """``wanted``, or the one value ``found`` holds when it is None (a DataError naming the choices when there are several)."""
+    """``wanted`` if ``found`` holds it, or the one value ``found`` holds when it is None; a DataError naming the choices else."""
     choices = sorted(set(found))
+    listed = short(", ".join(map(str, choices)), 120)
+    if wanted is None and len(choices) == 1 or wanted in choices:
+        return choices[0] if wanted is None else wanted
     if wanted is not None:
-        return wanted
-    if len(choices) == 1:
-        return choices[0]
+        missing = f"no finished games here for {flag} {short(str(wanted), 40)}"
+        raise DataError(shown, flag, f"{missing}; the finished games are of {what} {listed or 'none'}")
     if not choices:
         raise DataError(shown, "--db", "no finished games here")
-    listed = ", ".join(map(str, choices))
-    raise DataError(shown, flag, f"the finished games are of several {what} ({short(listed, 120)}): give {flag}")
+    raise DataError(shown, flag, f"the finished games are of several {what}s ({listed}): give {flag}")
 
 
 async def read(conn: AsyncConnection, shown: str, game: str | None, players: int | None, known: frozenset[str]) -> Finished:
@@ -196,9 +197,9 @@ async def read(conn: AsyncConnection, shown: str, game: str | None, players: int
     await check_schema(conn, shown)
     columns = [games.c.id, games.c.game, games.c.players, games.c.finished_at]
     rows = (await conn.execute(sa.select(*columns))).all()
-    game = _only(game, (r.game for r in rows if r.finished_at is not None), "games", "--game", shown)
+    game = _only(game, (r.game for r in rows if r.finished_at is not None), "game", "--game", shown)
     of_game = [r for r in rows if r.game == game]
-    players = _only(players, (r.players for r in of_game if r.finished_at is not None), "player counts", "--players", shown)
+    players = _only(players, (r.players for r in of_game if r.finished_at is not None), "player count", "--players", shown)
     finished = [r.id for r in of_game if r.finished_at is not None and r.players == players]
     wanted = [i for i in finished if i not in known]
     found = Finished(
