@@ -113,7 +113,8 @@ def prepare_sweep(sweep: Sweep, out: str | Path) -> list[Point]:
     """
     folder = check_path(out, "results folder")
     grid = sweep.grid()
-    listed = [{"folder": f"point-{n:03d}", "settings": settings} for n, settings in enumerate(grid)]
+    names = [f"point-{n:03d}" for n in range(len(grid))]
+    listed = [{"folder": name, "settings": settings} for name, settings in zip(names, grid, strict=True)]
     manifest = {
         "format": FORMAT,
         "version": VERSION,
@@ -133,7 +134,7 @@ def prepare_sweep(sweep: Sweep, out: str | Path) -> list[Point]:
     write_manifest_file(earlier, manifest)
     points = []
     for number, settings in enumerate(grid):
-        place = folder / listed[number]["folder"]
+        place = folder / names[number]
         chosen = {v: settings[v.key] for v in sweep.variables}
         experiment = experiment_for(sweep.base, chosen, place, source=sweep.source, until=sweep.base.until)
         points.append(Point(number, settings, place, experiment))
