@@ -223,6 +223,12 @@ def test_a_bad_database_is_one_line(tmp_path: Path, db: str, said: str) -> None:
     assert said in result.output and result.output.count("error:") == 1
 
 
+def test_without_the_web_extra_the_import_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "astrarium.lab.tabledb", None)  # as if its drivers were not installed
+    result = runner.invoke(app, ["lab", "import", "--db", str(tmp_path / "x.db"), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "pip install 'astrarium[web]'" in result.output and "Traceback" not in result.output
+
+
 # -- PostgreSQL -----------------------------------------------------------------------------------------------------------
 
 

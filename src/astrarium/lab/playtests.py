@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from astrarium.core.data import check_path
-from astrarium.core.errors import RecordError, short
+from astrarium.core.errors import AstrariumError, RecordError, short
 from astrarium.core.game import RECORD_FORMAT, RECORD_VERSION, State
 from astrarium.core.outcome import Outcome
 from astrarium.core.records import replay
@@ -85,7 +85,10 @@ def import_games(
     ``skipped``; unfinished games are counted, never imported. Bad input
     raises a ValueError (a DataError naming the database or the folder).
     """
-    from astrarium.lab.tabledb import read_finished
+    try:
+        from astrarium.lab.tabledb import read_finished
+    except ImportError as exc:  # the web table's database drivers come with its extra
+        raise AstrariumError(f"astrarium lab import needs the 'web' extra ({exc.name or exc}): pip install 'astrarium[web]'") from None
 
     folder = check_path(out, "results folder")
     found = read_finished(db, game, players, _tables_in(folder))
