@@ -129,6 +129,31 @@ def test_openspiel_mcts_bot_plays_a_game() -> None:
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+@pytest.mark.parametrize("game_id", ["celestials", "constellations", "orbital-combat", "streamlines"])
+def test_pettingzoo_rgb_array_is_the_picture_in_pixels(game_id: str) -> None:
+    env = pettingzoo_env(game_id, render_mode="rgb_array")
+    assert "rgb_array" in env.metadata["render_modes"]
+    env.reset(seed=4)
+    pixels = env.render()
+    assert pixels.dtype == np.uint8 and pixels.ndim == 3 and pixels.shape[2] == 3
+    assert pixels.shape[0] >= 200 and pixels.shape[1] >= 200
+    assert len(np.unique(pixels.reshape(-1, 3), axis=0)) > 10, "a picture, not a blank"
+
+
+def test_gymnasium_rgb_array_draws_the_learners_side() -> None:
+    env = gymnasium_env("celestials", opponents="random", render_mode="rgb_array")
+    assert env.render() is None  # no game yet
+    env.reset(seed=2)
+    pixels = env.render()
+    assert pixels.dtype == np.uint8 and pixels.shape[2] == 3 and pixels.shape[0] > 200
+
+
+def test_an_unknown_render_mode_is_named() -> None:
+    for make in (pettingzoo_env, gymnasium_env):
+        with pytest.raises(ValueError, match="'human'.*ansi.*rgb_array"):
+            make("constellations", render_mode="human")
+
+
 def test_the_adapters_name_a_game_without_the_part() -> None:
     assert get_game("toy-pile").parts.learning is None  # the tests' toy game declares none
     for make in (pettingzoo_env, gymnasium_env, openspiel_game):

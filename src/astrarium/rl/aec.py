@@ -21,21 +21,19 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from astrarium.core import State
-from astrarium.rl.common import board_text, learning_game
+from astrarium.rl.common import RENDER_MODES, check_render_mode, learning_game, render
 
 
 class AstrariumAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """An astrarium game as a PettingZoo AEC environment; copyable and picklable."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "astrarium_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "astrarium_v0", "is_parallelizable": False}
 
     def __init__(self, game_id: str, players: int = 2, options: Mapping[str, Any] | None = None, render_mode: str | None = None) -> None:
         super().__init__()
         self.game = learning_game(game_id)
         self.metadata = {**self.metadata, "name": f"astrarium_{game_id.replace('-', '_')}_v0"}
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: the environment renders {self.metadata['render_modes']} (or None)")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.players = players
         self.options = self.game.resolve_options(players, options)
         self.space = self.game.action_space(players, self.options)
@@ -109,11 +107,9 @@ class AstrariumAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.agent_selection = self.possible_agents[self._mover()]
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """The text board (``render_mode="ansi"``), from a spectator's side; None without a render mode."""
-        if self.render_mode is None or self.state is None:
-            return None
-        return board_text(self.state, None)
+    def render(self) -> Any:
+        """From a spectator's side: the text board (``"ansi"``) or the picture as an HxWx3 uint8 array (``"rgb_array"``)."""
+        return render(self.state, None, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -1,6 +1,8 @@
-"""What the adapters share: the game with its learning part checked, and the text board without markup."""
+"""What the adapters share: the game with its learning part checked, the text board without markup, the picture as pixels."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from astrarium.core import Game, State, get_game
 from astrarium.core.learning import learning_part
@@ -18,3 +20,39 @@ def board_text(state: State, seat: int | None) -> str:
     from rich.text import Text
 
     return Text.from_markup(state.render(seat)).plain
+
+
+#: What ``render()`` can give: the text board (``ansi``) or the picture as an RGB array (``rgb_array``).
+RENDER_MODES = ("ansi", "rgb_array")
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` if the adapters draw it; a ValueError naming the modes otherwise."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode {render_mode!r}: the environment renders {list(RENDER_MODES)} (or None)")
+    return render_mode
+
+
+def render(state: State | None, seat: int | None, render_mode: str | None) -> Any:
+    """What ``render()`` returns: the text board, the picture's pixels, or None (no render mode, or no game yet)."""
+    if render_mode is None or state is None:
+        return None
+    if render_mode == "ansi":
+        return board_text(state, seat)
+    return picture_pixels(state, seat)
+
+
+def picture_pixels(state: State, seat: int | None, scale: float = 1.0) -> Any:
+    """The game's SVG picture of the position from ``seat``'s side, rasterised: a ``(height, width, 3)`` uint8 array.
+
+    vl-convert draws the SVG (its ``svg_to_png``, with fonts of its own) and Pillow reads the PNG back.
+    """
+    import io
+
+    import numpy as np
+    import vl_convert
+    from PIL import Image
+
+    png = vl_convert.svg_to_png(state.render_svg(seat), scale=scale)
+    with Image.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)

@@ -23,13 +23,13 @@ from gymnasium import spaces
 
 from astrarium.agents import make_agent
 from astrarium.core import IllegalAction, State, get_game, list_games
-from astrarium.rl.common import board_text, learning_game
+from astrarium.rl.common import RENDER_MODES, check_render_mode, learning_game, render
 
 
 class AstrariumGym(gymnasium.Env):  # type: ignore[misc]  # gymnasium is untyped here
     """One seat of an astrarium game against computer players, as a Gymnasium environment."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -47,9 +47,7 @@ class AstrariumGym(gymnasium.Env):  # type: ignore[misc]  # gymnasium is untyped
         self.illegal = illegal
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat {seat!r} is not a seat of a {players}-player game")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: the environment renders {self.metadata['render_modes']} (or None)")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.seat = seat
         self.players = players
         self.opponents = opponents
@@ -115,11 +113,9 @@ class AstrariumGym(gymnasium.Env):  # type: ignore[misc]  # gymnasium is untyped
         reward = float(state.returns()[self.seat]) if done else 0.0
         return observation, reward, done, False, {"action_mask": observation["action_mask"]}
 
-    def render(self) -> str | None:
-        """The text board from the learner's side (``render_mode="ansi"``); None without a render mode."""
-        if self.render_mode is None or self.state is None:
-            return None
-        return board_text(self.state, self.seat)
+    def render(self) -> Any:
+        """From the learner's side: the text board (``"ansi"``) or the picture as an HxWx3 uint8 array (``"rgb_array"``)."""
+        return render(self.state, self.seat, self.render_mode)
 
 
 def register_all() -> list[str]:
