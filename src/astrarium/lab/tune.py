@@ -25,7 +25,7 @@ import json
 import shlex
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -83,10 +83,8 @@ def make_target(name: str, low: float, high: float, players: int) -> Target:
     """A target from its name and band (a ValueError for a name the lab cannot measure)."""
     if name in MEANS:
         return Target(name, low, high, column=MEANS[name])
-    parse_until(f"{name} in 0..1", players)  # a name the stopping rules do not know is refused here
-    if not 0 <= low <= high <= 1:
-        raise ValueError(f"a share's band lies within 0..1, low first (got {low}..{high})")
-    return Target(name, low, high, question=parse_until(f"{name} in {low}..{high}", players))
+    question = parse_until(f"{name} in 0..1", players)  # a name the stopping rules do not know is refused here
+    return Target(name, low, high, question=replace(question, text=f"{name} in {low:g}..{high:g}", low=low, high=high))
 
 
 @dataclass(frozen=True)
@@ -198,7 +196,10 @@ def _target(name: str, band: Sequence[float], base: Experiment, label: str) -> T
     try:
         target = make_target(" ".join(name.split()), low, high, base.players)
     except ValueError as exc:
-        raise DataError(label, entry, f"the lab cannot measure this: {exc}; it measures {_SHARES}") from None
+        said = "" if "not understood" in str(exc) else f" ({str(exc).removeprefix('until ')})"
+        raise DataError(label, entry, f"the lab cannot measure this{said}; it measures {_SHARES}") from None
+    if target.question is not None and not 0 <= low <= high <= 1:
+        raise DataError(label, entry, f"a share's band lies within 0..1 (got [{band[0]}, {band[1]}])")
     if target.column == "rounds" and "round" not in get_game(base.game).new_game(base.players, base.seed, base.given_options).full_view():
         raise DataError(label, entry, f"{base.game} counts no rounds (its games' rounds column is empty): try 'mean moves'")
     return target
