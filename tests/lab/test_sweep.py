@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from lab_helpers import write_experiment
 from typer.testing import CliRunner
 
 from astrarium.cli import app
 from astrarium.core.errors import DataError
-from astrarium.lab import load_experiment, load_sweep, load_sweep_results, run, sweep
+from astrarium.lab import Sweep, build_experiment, load_experiment, load_sweep, load_sweep_results, run, sweep
 from astrarium.lab.report import write_report
 from astrarium.lab.sweep import Point, prepare_sweep
+from astrarium.lab.variables import Variable
 
 ROOT = Path(__file__).resolve().parents[2]
 RINGS = ROOT / "src" / "astrarium" / "games" / "orbital_combat" / "rings.toml"
 
 BASE = 'game = "orbital-combat"\nseats = ["random", "random"]\ngames = 4\n[options]\nround_limit = 5\n'
+MIRROR = build_experiment("orbital-combat", ["random", "random"], games=4)
 GRID = BASE + '[sweep]\nhull = [1, 3]\n"seats.1" = ["random", "greedy"]\n'
 
 
@@ -166,3 +172,15 @@ def test_the_example_sweep_has_a_point_for_each_hull_and_second_player() -> None
     chosen = load_sweep(ROOT / "experiments" / "orbital-combat" / "hull-sweep.toml")
     assert len(chosen.grid()) == 8 and chosen.grid()[1] == {"hull": 6, "seats.1": "greedy"}
     assert chosen.base.lineup == ("greedy", "random") and not chosen.base.rotate
+
+
+@given(st.lists(st.lists(st.integers(1, 99), min_size=1, max_size=4, unique=True), min_size=1, max_size=3))
+@hypothesis_settings(max_examples=40)
+def test_the_grid_holds_each_combination_once_the_last_key_fastest(values: list[list[int]]) -> None:
+    keys = ["hull", "round_limit", "start_ring"][: len(values)]
+    chosen = Sweep(MIRROR, tuple(Variable(k, option=k) for k in keys), tuple(tuple(v) for v in values), "grid.toml")
+    grid = chosen.grid()
+    assert len(grid) == math.prod(len(v) for v in values)
+    assert len({tuple(point.values()) for point in grid}) == len(grid)
+    assert all(point[k] in v for point in grid for k, v in zip(keys, values, strict=True))
+    assert [point[keys[-1]] for point in grid[: len(values[-1])]] == values[-1]

@@ -7,6 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lab_helpers import write_experiment
 from typer.testing import CliRunner
 
@@ -14,7 +16,7 @@ from astrarium.cli import app
 from astrarium.core.errors import DataError
 from astrarium.lab import TuneResults, load, load_tune, load_tune_results, tune
 from astrarium.lab.report import write_report
-from astrarium.lab.tune import Trial
+from astrarium.lab.tune import Target, Trial
 
 ROOT = Path(__file__).resolve().parents[2]
 RINGS = ROOT / "src" / "astrarium" / "games" / "orbital_combat" / "rings.toml"
@@ -160,3 +162,12 @@ def test_the_example_tune_varies_a_card_of_the_shipped_deck(monkeypatch: pytest.
     assert health.kind == "option" and lion.kind == "file" and lion.option == "sun_deck"
     assert lion.path == ("cards", "solar-lion", "damage")
     assert [t.name for t in chosen.targets] == ["seat 0 score", "decided"] and chosen.confirm_seed == 200
+
+
+@given(st.floats(-5, 5), st.floats(-5, 5), st.floats(-10, 10))
+def test_a_targets_distance_is_zero_inside_its_band_and_the_gap_to_it_outside(a: float, b: float, value: float) -> None:
+    low, high = min(a, b), max(a, b)
+    target = Target("mean moves", low, high, column="moves")
+    distance = target.distance(value)
+    assert (distance == 0) == (low <= value <= high)
+    assert distance == pytest.approx(min(abs(value - low), abs(value - high)) if distance else 0.0)
