@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astrarium
+from astrarium import lab
 from astrarium.agents import RolloutAgent, agent_names, make_agent
-from astrarium.agents.streamlines_compare import paired_difference, team_won
 from astrarium.agents.streamlines_courier import won as courier_won
 from test_agents import GAMES, Take, guarded, nim, positions
 
@@ -130,17 +130,11 @@ def test_sl_search_plays_whole_legal_games_on_every_scenario() -> None:
 
 
 def test_a_team_that_never_leaves_the_courier_wins_the_couriers_games() -> None:
-    """The comparison command's two columns play the same seeds: a rollout team that always keeps the courier's action
+    """A lab comparison of two teams plays the same seeds: a rollout team that always keeps the courier's action
     (margin 2) wins exactly the courier's games, and the paired difference is zero."""
-    team = [team_won("rollout:base=sl-courier,samples=1,margin=2", "standard", 2, seed, {}) for seed in range(6)]
+    team = lab.run(lab.build_experiment("streamlines", ["rollout:base=sl-courier,samples=1,margin=2"] * 2, games=6), jobs=1)
     courier = [courier_won("standard", 2, seed, False, {}) for seed in range(6)]
-    assert team == courier
-    assert paired_difference(team, courier) == (0.0, 0.0)
-
-
-def test_the_paired_difference_counts_the_games_one_side_alone_won() -> None:
-    team = [True, True, False, False]
-    courier = [True, False, False, True]
-    assert paired_difference(team, courier)[0] == 0.0
-    diff, half = paired_difference([True, True, True, False], [False, False, True, False])
-    assert diff == 0.5 and half > 0
+    assert [row["returns"][0] > 0 for row in team.table.sort_by("seed").to_pylist()] == courier
+    couriers = lab.run(lab.build_experiment("streamlines", ["sl-courier"] * 2, games=6), jobs=1)
+    found = lab.compare(couriers, team)
+    assert found.get("win seat 0").value == 0.0 and found.changed == []

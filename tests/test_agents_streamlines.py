@@ -6,9 +6,7 @@ import pytest
 
 import astrarium
 from astrarium.agents import agent_names, make_agent
-from helpers import load_script
-
-play_games = load_script("streamlines_measure").play_games
+from astrarium.agents.streamlines_courier import won as policy_won
 
 
 @pytest.mark.parametrize("name", ["sl-courier", "sl-builder"])
@@ -32,11 +30,11 @@ def test_scripted_streamlines_players_play_whole_legal_games(name: str, scenario
             state.apply(action)
 
 
-def test_the_named_players_play_the_games_the_measurement_command_counts() -> None:
-    """The rules' figures come from ``measure --player courier/builder``; the arena's sl- players must win the same games."""
+def test_the_named_players_play_the_games_of_the_scripted_policy() -> None:
+    """The balance figures come from the lab's sl- teams; they must win the games of the courier's (builder's) policy."""
     game = astrarium.get_game("streamlines")
-    for player, name in (("courier", "sl-courier"), ("builder", "sl-builder")):
-        measured, _ = play_games("standard", 2, 12, player)
+    for lay, name in ((False, "sl-courier"), (True, "sl-builder")):
+        measured = sum(policy_won("standard", 2, seed, lay, {}) for seed in range(12))
         won = 0
         for seed in range(12):
             state = game.new_game(2, seed, {"scenario": "standard"})

@@ -3,9 +3,9 @@
 Both read only what every player sees (the board, the ships, their holds; never the
 deck's order). They are the yardsticks of rules.md ("Design notes"): the scenarios are
 winnable by purposeful play, and laying streamlines pays when the builder beats the
-courier. ``astrarium.agents.scripted_streamlines`` ships them as named players, and the
-measurements (``scripts/streamlines_measure.py``, ``scripts/streamlines_builder.py``,
-``astrarium.agents.streamlines_compare``) play this same policy.
+courier. ``astrarium.agents.scripted_streamlines`` ships them as named players
+(``sl-courier``, ``sl-builder``), and the lab's experiments
+(``experiments/streamlines/``) play this same policy.
 
 The courier draws on planets while its hold has room, carries refugees to the escape,
 and flies by the move that leaves it the fewest moves from its errand, counted on the

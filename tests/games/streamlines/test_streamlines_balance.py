@@ -1,7 +1,7 @@
 """The headline figures of docs/balance/streamlines.md ("Balance", "Design notes") at reduced game counts (slow: run in CI).
 
 The full measurements are 300 seeded games per scenario and player count
-(``scripts/streamlines_builder.py`` and ``scripts/streamlines_measure.py``); these
+(the lab's experiments ``experiments/streamlines/{courier,builder}-<scenario>-<n>p.toml``); these
 re-check each headline on the first 60 to 100 of the same seeds, with a stated
 tolerance:
 
@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import load_script
-
-play_games = load_script("streamlines_measure").play_games
+from astrarium import lab
 
 pytestmark = pytest.mark.slow
 
 
 def wins(player: str, scenario: str, games: int = 100, players: int = 2, **options: object) -> int:
-    return play_games(scenario, players, games, player, dict(options))[0]
+    """Games a team of ``sl-<player>`` wins on seeds 0 .. games-1, played by the lab."""
+    experiment = lab.build_experiment("streamlines", [f"sl-{player}"] * players, games=games, options={"scenario": scenario, **options})
+    return lab.run(experiment, jobs=1).summary().first_seat.wins
 
 
 def test_balance_scenarios_are_ordered_by_difficulty_for_the_best_team() -> None:
