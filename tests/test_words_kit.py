@@ -39,6 +39,8 @@ from astrarium.core import Rng
 from astrarium.core import words as kit
 from helpers import RecordedDigests
 
+#: The hard map the Streamlines digests were recorded on (the shipped hard map has since moved).
+HARD_CORNERS = str(Path(__file__).parent / "games" / "streamlines" / "hard_corners.toml")
 DATA = Path(__file__).parent / "data" / "words_digests.json"
 
 MODULES = {
@@ -65,7 +67,7 @@ CASES: dict[str, tuple[str, int, dict[str, Any], int]] = {
     "orbital-combat-4-turns": ("orbital-combat", 4, {"resolution": "turn", "round_limit": 8}, 15),
     "streamlines-2": ("streamlines", 2, {}, 20),
     "streamlines-3": ("streamlines", 3, {}, 15),
-    "streamlines-4-hard": ("streamlines", 4, {"scenario": "hard", "movement": "carried", "free_lay": True}, 15),
+    "streamlines-4-hard": ("streamlines", 4, {"scenario_file": HARD_CORNERS, "movement": "carried", "free_lay": True}, 15),
 }
 
 #: What the kit holds: a game's words module defines none of these itself.

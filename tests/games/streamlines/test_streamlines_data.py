@@ -6,7 +6,7 @@ import pytest
 from streamlines_fixtures import GAME, ONE_EACH, new_game, scenario_text, stacked, write_scenario
 
 from astrarium.core import DataError, OptionError
-from astrarium.games.streamlines.board import SCENARIO_NAMES, builtin_scenario
+from astrarium.games.streamlines.board import SCENARIO_NAMES, SIZE, builtin_scenario, square_name
 
 GOOD = scenario_text(["c3", "g7"], ["e5"], ["e5"])
 
@@ -22,11 +22,37 @@ def test_scenarios_builtin_load_and_play(name: str) -> None:
         assert [p["square"] for p in state.view()["planets"]] == [f"{'abcdefghi'[sq % 9]}{sq // 9 + 1}" for sq in scenario.planets]
 
 
+def distance(a: int, b: int) -> int:
+    """Steps up, down, left and right between two squares."""
+    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
+
+
+def _farthest_planet(name: str) -> int:
+    scenario = builtin_scenario(name)
+    return max(distance(planet, escape) for planet in scenario.planets for escape in scenario.escapes)
+
+
 def test_scenarios_differ_in_difficulty() -> None:
     intro, standard, hard = (builtin_scenario(n) for n in SCENARIO_NAMES)
     assert intro.streamlines and not standard.streamlines and not hard.streamlines
     assert len(intro.planets) < len(standard.planets) < len(hard.planets)
-    assert all(intro.required[p] < standard.required[p] < hard.required[p] for p in (2, 3, 4))
+    assert _farthest_planet("standard") < _farthest_planet("hard")
+    assert all(intro.required[p] <= standard.required[p] <= hard.required[p] for p in (2, 3, 4))
+    assert all(intro.required[p] < hard.required[p] for p in (2, 3))
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_scenarios_refugees_needed_do_not_grow_with_the_player_count(name: str) -> None:
+    """Decisions 20: the turns before the collapse are shared among more ships, so more ships never need more."""
+    required = builtin_scenario(name).required
+    assert required[2] >= required[3] >= required[4]
+
+
+def test_scenarios_hard_planets_lie_six_moves_from_the_escape() -> None:
+    hard = builtin_scenario("hard")
+    assert [square_name(sq) for sq in hard.planets] == ["b2", "h2", "b8", "h8"]
+    assert {distance(planet, hard.escapes[0]) for planet in hard.planets} == {6}
+    assert hard.required == {2: 5, 3: 4, 4: 3} and hard.collapse_cards == 8
 
 
 def test_scenarios_designer_file_is_used(tmp_path) -> None:
