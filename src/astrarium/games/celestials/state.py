@@ -352,8 +352,10 @@ class CelestialsState(State):
                 else:
                     out += [plays[t + 1] for t in self._chosen_targets(chosen, seat, EMPTY)]
             else:
-                cells = DEFENCE_CELLS[seat] if kind is K_CREATURE else STRUCTURE_CELLS[seat]
-                out += [plays[at + 1] for at in cells if cell_card[at] == EMPTY]
+                # plain loops rather than comprehensions here and below: a comprehension is a function call of its own
+                for at in DEFENCE_CELLS[seat] if kind is K_CREATURE else STRUCTURE_CELLS[seat]:
+                    if cell_card[at] == EMPTY:
+                        out.append(plays[at + 1])
         damage = rules.damage_phase[seat][phase]
         exh = self.cell_exh
         moves = BOARD_MOVES[seat]
@@ -364,7 +366,9 @@ class CelestialsState(State):
                 self._activations(c, at, seat, out)
             if cards[c].kind is K_CREATURE:
                 move = MOVE_ACTIONS[at]
-                out += [move[d] for d in moves[at] if cell_card[d] == EMPTY]
+                for d in moves[at]:
+                    if cell_card[d] == EMPTY:
+                        out.append(move[d])
         if advance:
             out.append(ADVANCE_ACTION)
         out.append(END_ACTION)
