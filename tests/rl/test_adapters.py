@@ -117,16 +117,49 @@ def test_openspiel_random_sim_test_on_connected_worlds_of_the_default_length() -
     )
 
 
-def test_openspiel_mcts_bot_plays_a_game() -> None:
-    from open_spiel.python.algorithms import mcts
+#: Short games for OpenSpiel's bots, whose random rollouts run through the Python game: options that end them early.
+SHORT = {
+    "celestials": {"turn_limit": 2},
+    "constellations": {"max_rounds": 2},
+    "orbital-combat": {"round_limit": 2},
+    "streamlines": {"scenario": "introductory"},
+}
 
-    game = openspiel_game("constellations", options={"max_rounds": 2})
-    bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), random_state=np.random.RandomState(1))
-    pick = random.Random(2)
+
+def _bot_against_random(game, bot, seat: int, seed: int) -> list[float]:  # noqa: ANN001 (pyspiel objects)
+    pick = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
-        state.apply_action(bot.step(state) if state.current_player() == 0 else pick.choice(state.legal_actions()))
-    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+        state.apply_action(bot.step(state) if state.current_player() == seat else pick.choice(state.legal_actions()))
+    return [float(r) for r in state.returns()]
+
+
+@pytest.mark.parametrize("game_id", sorted(SHORT))
+def test_openspiel_mcts_bot_plays_every_game(game_id: str) -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = openspiel_game(game_id, options=SHORT[game_id], seed=3)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=np.random.RandomState(1))
+    returns = _bot_against_random(game, bot, seat=0, seed=2)
+    assert len(returns) == game.num_players() and all(-1.0 <= r <= 1.0 for r in returns)
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in SHORT if get_game(g).hidden_information))
+def test_openspiel_ismcts_bot_plays_the_hidden_information_games(game_id: str) -> None:
+    """IS-MCTS samples the positions the seat cannot tell apart (``resample_from_infostate``: the game's determinize)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = openspiel_game(game_id, options=SHORT[game_id], seed=5)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(1), use_observation_string=True)
+    state = game.new_initial_state()
+    seat = state.current_player()
+    other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.observation_string(seat) == state.observation_string(seat)
+    assert other.legal_actions() == state.legal_actions()
+    returns = _bot_against_random(game, bot, seat=1, seed=4)
+    assert len(set(returns)) == 1 if get_game(game_id).cooperative else sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
 @pytest.mark.parametrize("game_id", ["celestials", "constellations", "orbital-combat", "streamlines"])

@@ -7,7 +7,10 @@ action space; the legal ones are those its mask sets, sorted. Chance happens
 inside the rules (the seeded generator travels with every copy), so a game
 with chance is ``SAMPLED_STOCHASTIC``, one with hidden information
 ``IMPERFECT_INFORMATION``; the observation tensor and string are the seat's
-own (from ``state.view(seat)``). No information-state tensor is offered.
+own (from ``state.view(seat)``). No information-state tensor is offered;
+``resample_from_infostate`` gives a position the seat cannot tell from the real
+one (the game's ``determinize``), which OpenSpiel's IS-MCTS bot samples with
+``use_observation_string=True``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from astrarium.core import Game, State
+from astrarium.core import Game, Rng, State
 from astrarium.rl.common import board_text, learning_game
 
 #: The game classes registered with OpenSpiel so far, by game id (a class per game: OpenSpiel keeps it for its whole life).
@@ -129,6 +132,11 @@ class AstrariumSpielState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         return [float(r) for r in self.state.returns()]
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> AstrariumSpielState:
+        """A position ``player`` cannot tell from this one: the game's ``determinize``, seeded by the sampler (IS-MCTS)."""
+        seed = int(probability_sampler() * 2**53)
+        return AstrariumSpielState(self.get_game(), self.state.determinize(player, Rng(seed)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> AstrariumSpielState:
         return AstrariumSpielState(self.get_game(), self.state.clone())
