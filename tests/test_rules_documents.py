@@ -116,5 +116,5 @@ def test_balance_page_keeps_each_figure_beside_its_command(game_id: str) -> None
     text = (DOCS / "balance" / f"{game_id}.md").read_text(encoding="utf-8")
     assert text.startswith(f"# {astrarium.get_game(game_id).title}: balance")
     assert INTERVAL.search(text), "the measured runs and their intervals"
-    assert re.search(r"astrarium arena |python (-m astrarium|scripts/)", text), "the commands that made them"
+    assert re.search(r"astrarium (arena|lab) |python (-m astrarium|scripts/)", text), "the commands that made them"
     assert "game-id>.md" in (DOCS / "balance" / "README.md").read_text(encoding="utf-8")
