@@ -341,6 +341,29 @@ class ConnectedWorldsState(State):
         """
         return self._steps(cell, piece, p)
 
+    def _landing(self, world_cells: tuple[int, ...], p: int) -> list[int]:
+        """Where a piece in space may land on the world below: its territory there, else as the options allow."""
+        terr = self.territory(p)
+        landing = [c for c in world_cells if c in terr]
+        if landing:
+            return landing
+        if self.landing_free:
+            return list(world_cells)
+        if self.beachhead:
+            enemy = self._enemy_cells(p)
+            return [c for c in world_cells if c not in enemy]
+        return []
+
+    def _portal_ends(self, cell: int) -> list[int]:
+        """The far ends of the portals at ``cell``."""
+        ends: list[int] = []
+        for a, b in self.portals:
+            if a == cell:
+                ends.append(b)
+            elif b == cell:
+                ends.append(a)
+        return ends
+
     def strength_on_map(self, p: int) -> int:
         return sum(s for o, s in self.bases.values() if o == p) + sum(u[2] for u in self.units if u[1] == p)
 
@@ -355,24 +378,11 @@ class ConnectedWorldsState(State):
         else:
             w = tables.world_below[cell]
             if w:
-                world_cells = tables.world_cells[w - 1]
-                terr = self.territory(p)
-                landing = [c for c in world_cells if c in terr]
-                if not landing:
-                    if self.landing_free:
-                        landing = list(world_cells)
-                    elif self.beachhead:
-                        enemy = self._enemy_cells(p)
-                        landing = [c for c in world_cells if c not in enemy]
-                targets += landing
+                targets += self._landing(tables.world_cells[w - 1], p)
         if piece:
             base = self.bases.get(cell)
             if base is not None and base[0] == p:
-                for a, b in self.portals:
-                    if a == cell:
-                        targets.append(b)
-                    elif b == cell:
-                        targets.append(a)
+                targets += self._portal_ends(cell)
             return targets
         enemy = self._enemy_cells(p)
         bases = self.bases
