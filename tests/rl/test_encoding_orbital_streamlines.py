@@ -50,6 +50,8 @@ def _check_position(state: State, encoder: Any, pick: random.Random) -> None:
     assert seat is not None and not _is_out(state, seat)
     seen = encoder.observe(state.view(seat), seat)
     assert seen.shape == encoder.observation_shape and seen.dtype == np.float32 and np.isfinite(seen).all()
+    low, high = encoder.observation_bounds
+    assert ((low <= seen) & (seen <= high)).all(), f"features {np.flatnonzero((seen < low) | (seen > high))[:5]} outside their bounds"
     other = state.determinize(seat, Rng(pick.randrange(2**32)))
     assert np.array_equal(encoder.observe(other.view(seat), seat), seen), "the observation holds something the seat cannot see"
     assert encoder.observe_global(state.full_view()).shape == encoder.global_shape

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from astrarium.core import Game, Rng, get_game, list_games
 from astrarium.core.errors import ContractError, IllegalAction
+from astrarium.core.learning import encoder_for
 
 LEARNING_GAMES = sorted(i for i in list_games() if get_game(i).parts.learning is not None)
 #: The games these tests were written with: they must keep the part.
@@ -47,9 +48,14 @@ def _check_position(game: Game, state, pick: random.Random) -> None:  # noqa: AN
         with pytest.raises(IllegalAction):
             space.action(int(illegal[pick.randrange(illegal.size)]), state)
     shape = game.observation_shape(state.players, state.options)
+    bounds = getattr(encoder_for(game, state.players, state.options), "observation_bounds", None)
     for seat in range(state.players):
         seen = state.observation_tensor(seat)
         assert seen.shape == shape and seen.dtype == np.float32 and np.isfinite(seen).all()
+        if bounds is not None:
+            low, high = bounds
+            outside = np.flatnonzero((seen < low) | (seen > high))
+            assert not outside.size, f"features {outside[:5].tolist()} outside their bounds: {seen[outside[:5]].tolist()}"
         other = state.determinize(seat, Rng(pick.randrange(2**32)))
         assert np.array_equal(other.observation_tensor(seat), seen), f"seat {seat}'s tensor holds what it cannot see"
     world = state.global_tensor()
@@ -84,6 +90,20 @@ def test_shapes_are_fixed_by_the_configuration(game_id: str) -> None:
     assert game.action_space(players, options) is space  # built once per configuration
     shapes = {game.new_game(players, seed, options).observation_tensor(0).shape for seed in range(5)}
     assert shapes == {game.observation_shape(players, options)}
+
+
+@pytest.mark.parametrize("game_id", ["celestials", "constellations", "orbital-combat", "streamlines"])
+def test_observation_bounds_are_the_adapters_boxes(game_id: str) -> None:
+    """Each encoder states its features' true ranges; the PettingZoo and Gymnasium observation spaces are those boxes."""
+    from astrarium.rl import gymnasium_env, pettingzoo_env
+
+    game = get_game(game_id)
+    players = max(2, game.min_players)
+    low, high = encoder_for(game, players, None).observation_bounds
+    assert low.shape == high.shape == game.observation_shape(players) and (low <= high).all()
+    assert np.isfinite(low).all()
+    for box in (pettingzoo_env(game_id).observation_space("player_0"), gymnasium_env(game_id, opponents="random").observation_space):
+        assert np.array_equal(box["observation"].low, low) and np.array_equal(box["observation"].high, high)
 
 
 def test_constellations_options_change_the_space() -> None:

@@ -130,6 +130,21 @@ class Segments:
         """Every segment as (name, offset, size), in order."""
         return [(name, self._at[name].start, length) for name, length in self.parts]
 
+    def bounds(self, ranges: Mapping[str, tuple[Any, Any]]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """The ``(low, high)`` arrays of an encoder's ``observation_bounds``, from each segment's range.
+
+        ``ranges[name]`` is ``(low, high)``, each a number or an array of the segment's size; every
+        segment must be named (a ValueError names the first one missing).
+        """
+        import numpy as np
+
+        low, high = np.empty(self.size, np.float32), np.empty(self.size, np.float32)
+        for name, _ in self.parts:
+            if name not in ranges:
+                raise ValueError(f"segment {name!r} has no range")
+            low[self._at[name]], high[self._at[name]] = ranges[name]
+        return low, high
+
 
 class Game(Protocol):
     """What these functions read of a game (``core.game.Game``, named here without importing it: no import circle)."""

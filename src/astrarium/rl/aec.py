@@ -21,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from astrarium.core import State
-from astrarium.rl.common import RENDER_MODES, check_render_mode, learning_game, render
+from astrarium.rl.common import RENDER_MODES, check_render_mode, learning_game, observation_box, render
 
 
 class AstrariumAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
@@ -37,13 +37,12 @@ class AstrariumAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.players = players
         self.options = self.game.resolve_options(players, options)
         self.space = self.game.action_space(players, self.options)
-        shape = self.game.observation_shape(players, self.options)
         self.max_moves = self.game.max_moves(players, self.options)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict(
             {
-                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=shape, dtype=np.float32),
+                "observation": observation_box(self.game, players, self.options),
                 "action_mask": spaces.Box(low=0, high=1, shape=(self.space.size,), dtype=np.int8),
             }
         )

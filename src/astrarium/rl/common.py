@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from astrarium.core import Game, State, get_game
-from astrarium.core.learning import learning_part
+from astrarium.core.learning import encoder_for, learning_part
 
 
 def learning_game(game_id: str) -> Game:
@@ -13,6 +13,17 @@ def learning_game(game_id: str) -> Game:
     game = get_game(game_id)
     learning_part(game)
     return game
+
+
+def observation_box(game: Game, players: int, options: Any) -> Any:
+    """The Box of a seat's observation: the encoder's ``observation_bounds`` (low, high), or unbounded without them."""
+    import numpy as np
+    from gymnasium import spaces
+
+    shape = game.observation_shape(players, options)
+    bounds = getattr(encoder_for(game, players, options), "observation_bounds", None)
+    low, high = bounds if bounds is not None else (np.full(shape, -np.inf, np.float32), np.full(shape, np.inf, np.float32))
+    return spaces.Box(low=np.asarray(low, np.float32).reshape(shape), high=np.asarray(high, np.float32).reshape(shape), dtype=np.float32)
 
 
 def board_text(state: State, seat: int | None) -> str:

@@ -23,7 +23,7 @@ from gymnasium import spaces
 
 from astrarium.agents import make_agent
 from astrarium.core import IllegalAction, State, get_game, list_games
-from astrarium.rl.common import RENDER_MODES, check_render_mode, learning_game, render
+from astrarium.rl.common import RENDER_MODES, check_render_mode, learning_game, observation_box, render
 
 
 class AstrariumGym(gymnasium.Env):  # type: ignore[misc]  # gymnasium is untyped here
@@ -54,10 +54,9 @@ class AstrariumGym(gymnasium.Env):  # type: ignore[misc]  # gymnasium is untyped
         make_agent(opponents, 0, game_id)  # a bad spec is refused here, naming the option
         self.options = self.game.resolve_options(players, options)
         self.space = self.game.action_space(players, self.options)
-        shape = self.game.observation_shape(players, self.options)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=shape, dtype=np.float32),
+                "observation": observation_box(self.game, players, self.options),
                 "action_mask": spaces.Box(low=0, high=1, shape=(self.space.size,), dtype=np.int8),
             }
         )

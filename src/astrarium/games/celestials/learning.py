@@ -39,6 +39,8 @@ if TYPE_CHECKING:  # numpy comes with the rl extra: imported where the arrays ar
 #: Scales that keep the numbers near [0, 1]: a card's health, cards in a hand.
 HEALTH_SCALE = 1 / 10
 HAND_SCALE = 1 / 10
+#: The highest card health the observation tells apart (``heal`` may take a card past its maximum, without a limit).
+MAX_HEALTH = 99
 #: Per location: mine, the other seat's, health, exhausted; then one plane per card of the vocabulary.
 _CELL_FLAGS = 4
 
@@ -82,6 +84,33 @@ class CelestialsEncoder:
         self.observation_shape: tuple[int, ...] = (self.segments.size,)
         self.global_shape: tuple[int, ...] = (self.world.size,)
         self._location = {name: at for at, name in enumerate(NAMES)}
+        self.observation_bounds = self._bounds(options)
+
+    def _bounds(self, options: Mapping[str, Any]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Every feature's true range: flags 0/1, counts up to a card's copies in the larger deck, a card's health up to
+        ``MAX_HEALTH`` (the feature is capped there: ``heal`` may pass a card's maximum), a player's up to the start."""
+        import numpy as np
+
+        v = len(self.vocabulary)
+        copies = np.max(
+            [[sum(deck.cards[i].key == key for i in deck.cards_list()) for key in self.vocabulary] for deck in self.decks], axis=0
+        )
+        cell = np.ones(_CELL_FLAGS + v, np.float32)
+        cell[2] = MAX_HEALTH * HEALTH_SCALE
+        hand = max(int(options["start_hand"]), int(options["hand_limit"]))
+        ranges: dict[str, tuple[Any, Any]] = {"side": (0.0, 1.0), "board": (0.0, np.tile(cell, SIZE))}
+        for rel in range(2):
+            ranges |= {
+                f"p{rel}_health": (0.0, 1.0),
+                f"p{rel}_phase": (0.0, 1.0),
+                f"p{rel}_sizes": (0.0, np.array([hand * HAND_SCALE, 1.0])),
+                f"p{rel}_discard": (0.0, copies / COPIES),
+                f"p{rel}_graveyard": (0.0, copies / COPIES),
+                f"p{rel}_known": (0.0, copies / COPIES),
+            }
+        ranges |= {name: (0.0, 1.0) for name in ("step", "to_move", "asked", "reshuffle_open", "turns")}
+        ranges["hand"] = (0.0, copies / COPIES)
+        return self.segments.bounds(ranges)
 
     def _counts(self, out: npt.NDArray[np.float32], start: int, keys: Any, scale: float = 1.0) -> None:
         index = self.card_index
@@ -97,13 +126,13 @@ class CelestialsEncoder:
         for cell in view["board"]:
             at = board + self._location[cell["at"]] * width
             out[at + (0 if cell["owner"] == seat else 1)] = 1.0
-            out[at + 2] = cell["health"] * HEALTH_SCALE
+            out[at + 2] = min(cell["health"], MAX_HEALTH) * HEALTH_SCALE
             out[at + 3] = 1.0 if cell["exhausted"] else 0.0
             out[at + _CELL_FLAGS + self.card_index[cell["card"]]] = 1.0
         for rel in range(2):
             s = (seat + rel) % 2
             p = view["players"][s]
-            out[segments.slice(f"p{rel}_health").start] = p["health"] / self.health
+            out[segments.slice(f"p{rel}_health").start] = max(p["health"], 0) / self.health  # a last blow may pass 0
             out[segments.slice(f"p{rel}_phase").start + self.phase_names[s].index(p["phase"])] = 1.0
             sizes = segments.slice(f"p{rel}_sizes").start
             out[sizes] = p["hand_size"] * HAND_SCALE

@@ -96,6 +96,23 @@ class ConstellationsEncoder:
             table[ord(letter)] = i
         self._letter_plane = table
         self._cell_offsets = np.arange(cells, dtype=np.int64) * len(CELL_LETTERS)
+        copies = np.array([sum(str(c) == name for c in cards) for name in self.vocabulary], dtype=np.float32)
+        #: The true range of every feature: counts up to the deck's copies of a card; a score has no maximum the rules
+        #: state short of counting every line a board can hold, so its high is infinite.
+        self.observation_bounds = self.segments.bounds(
+            {
+                "hand": (0.0, np.minimum(copies, self.hand_size)),
+                "board": (0.0, 1.0),
+                "played": (0.0, copies),
+                "swapped": (0.0, copies),
+                "phase": (0.0, 1.0),
+                "to_move": (0.0, 1.0),
+                "scores": (0.0, np.inf),
+                "hand_sizes": (0.0, 1.0),
+                "deck": (0.0, 1.0),
+                "round": (0.0, 1.0),
+            }
+        )
 
     # -- the pieces ---------------------------------------------------------------------------------
     def _counts(self, out: npt.NDArray[np.float32], at: slice, names: Any, scale: float = 1.0) -> None:

@@ -134,6 +134,7 @@ class OrbitalEncoder:
         self.ship_size = len(SHIP_FEATURES) + self.rings + (self.rings + 1) + (players + 1)
         self.observation_shape: tuple[int, ...] = (players * self.ship_size + len(GLOBAL_FEATURES) + players,)
         self.global_shape: tuple[int, ...] = self.observation_shape
+        self.observation_bounds = ship_bounds(players, self.ship_size, options)
 
     def observe(self, view: Mapping[str, Any], seat: int) -> npt.NDArray[np.float32]:
         """``seat``'s observation, from its view alone."""
@@ -144,6 +145,23 @@ class OrbitalEncoder:
     def observe_global(self, full_view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
         """The game has no secrets: the whole position is seat 0's observation."""
         return self.observe(full_view, 0)
+
+
+def ship_bounds(players: int, ship_size: int, options: Mapping[str, Any]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Every feature's true range: positions within the outermost ring, distances across it, the round up to one past the limit."""
+    import numpy as np
+
+    table = load_ring_table(options["ring_table"])
+    radius = max(float(table.radius[r]) for r in range(1, table.count + 1))
+    reach = max(float(options["weapon_range_mm"]), 1.0)
+    ship_low, ship_high = np.zeros(ship_size, np.float32), np.ones(ship_size, np.float32)
+    for name in ("x", "y", "angle_sin", "angle_cos"):
+        ship_low[SHIP_FEATURES.index(name)] = -1.0
+    ship_high[SHIP_FEATURES.index("distance")] = 2 * radius / reach
+    limit = max(int(options["round_limit"]), 1)
+    tail_high = np.array([(limit + 1) / limit, 1.0, 1.0] + [1.0] * players, np.float32)
+    low = np.concatenate([np.tile(ship_low, players), np.zeros(len(tail_high), np.float32)])
+    return low, np.concatenate([np.tile(ship_high, players), tail_high])
 
 
 def encoder(players: int, options: Mapping[str, Any]) -> OrbitalEncoder:
@@ -174,18 +192,18 @@ def encode_view(view: Mapping[str, Any], seat: int, players: int) -> list[float]
         place = order.index(ship["seat"]) if ship["seat"] in order else players
         out += [
             float(ship["alive"]),
-            x / radius,
-            y / radius,
+            min(max(x / radius, -1.0), 1.0),  # a position is on a ring, up to its rounding
+            min(max(y / radius, -1.0), 1.0),
             math.sin(angle),
             math.cos(angle),
             float(ship["facing"] == "prograde"),
             ship["mass"] / MAX_MASS,
-            ship["hull"] / start_hull,
+            max(ship["hull"], 0) / start_hull,  # a destroyed ship's hull may be below 0
             ship["defense"] / ENERGY,
             float(ship["allocated_this_round"]),
             float(view["to_move"] == ship["seat"]),
             place / players,
-            distance / reach,
+            min(distance, 2 * radius) / reach,
             float(k > 0 and ship["alive"] and distance <= reach),
             float(last is not None and last.rotate),
             float(last is not None and burn is None),

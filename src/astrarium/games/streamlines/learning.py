@@ -27,7 +27,18 @@ from astrarium.core.contract import Learning
 from astrarium.core.errors import IllegalAction, short
 from astrarium.games.streamlines import actions as act
 from astrarium.games.streamlines.board import DIRECTIONS, SQUARES, parse_arrows, parse_square, square_name
-from astrarium.games.streamlines.cards import CARGO_KINDS, GATES, KIND_OF_NAME, KINDS, NAMES, shape_of
+from astrarium.games.streamlines.cards import (
+    ACTION,
+    CARGO,
+    CARGO_KINDS,
+    GATES,
+    KIND_OF_NAME,
+    KINDS,
+    NAMES,
+    REFUGEE,
+    checked_setup,
+    shape_of,
+)
 from astrarium.games.streamlines.state import POWER_ORDER, STAGES, StreamlinesState
 
 if TYPE_CHECKING:
@@ -124,6 +135,28 @@ class StreamlinesEncoder:
             at += length
         self.observation_shape: tuple[int, ...] = (at,)
         self.global_shape: tuple[int, ...] = (at + KINDS,)
+        self.observation_bounds = self._bounds(options)
+
+    def _bounds(self, options: Mapping[str, Any]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Every feature's true range, from the configuration's card counts: a ship holds at most every Power card of a
+        kind and as much cargo as every Cargo card makes room for; a pile at most every card of a kind."""
+        import numpy as np
+
+        _, counts = checked_setup(self.players, options)
+        total = sum(counts)
+        powers = [counts[KIND_OF_NAME[name]] / 10.0 for name in POWER_ORDER]
+        cargo = [min(counts[kind], counts[CARGO]) / 4.0 for kind in CARGO_ORDER]
+        piles = [n / _FULL_COUNT for n in counts]
+        high = np.concatenate(
+            [
+                np.ones(self.layout["squares"].stop, np.float32),
+                np.tile(np.array([1.0, 1.0, *powers, *cargo], np.float32), self.players),
+                # actions left, free moves (each from a card), three flags, rescued / required, required / 40, deck / 100
+                np.array([counts[ACTION] / 10.0, total / 10.0, 1.0, 1.0, 1.0, counts[REFUGEE], counts[REFUGEE] / 40.0, total / 100.0]),
+                np.tile(np.array(piles, np.float32), 3),
+            ]
+        ).astype(np.float32)
+        return np.zeros_like(high), high
 
     def observe(self, view: Mapping[str, Any], seat: int) -> npt.NDArray[np.float32]:
         """``seat``'s observation, from its view alone."""
@@ -163,7 +196,7 @@ class StreamlinesEncoder:
         out[self.layout["ships"]] = rows
         required = max(int(view["required"]), 1)
         out[self.layout["turn"]] = [
-            view["actions_left"] / 10.0,
+            max(view["actions_left"], 0) / 10.0,  # a lost ship's count may fall below 0
             view["free_moves"] / 10.0,
             float(view["bonus_draw"]),
             float(view["must_dump"]),
