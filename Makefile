@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test test-slow test-compiled bench lint clean install pictures serve bench-server docs
+.PHONY: play test test-slow test-compiled bench lint clean install pictures serve bench-server docs learn
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -44,6 +44,17 @@ test-slow: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run.py --both
+
+# The learning example (docs/learning.md, "A learning example"): the Celestials policy the `learned` player plays,
+# imitation of the easy level first, then the policy gradient against it and the random player; CPU only.
+LEARN := build/learn
+learn: $(VENV)/.installed-test
+	mkdir -p $(LEARN)
+	$(BIN)/python -m astrarium.rl.learn --game celestials --imitate greedy --imitate-games 300 --imitate-epochs 6 \
+	  --updates 0 --out $(LEARN)/celestials-imitation.npz
+	$(BIN)/python -m astrarium.rl.learn --game celestials --start $(LEARN)/celestials-imitation.npz --opponents greedy,random \
+	  --learning-rate 3e-4 --entropy 0.003 --updates 89 --out src/astrarium/agents/policies/celestials.npz \
+	  --curve docs/images/learning-celestials.svg --curve-csv $(LEARN)/celestials-curve.csv
 
 # The compiled build (mypyc, see hatch_build.py) in its own environment, tested on the rules, the
 # conformance suite, the computer players and the equivalence fingerprints. Needs a C compiler.

@@ -9,6 +9,7 @@ from a spec with ``make_agent("mcts:iterations=500")``. The arena
 
 from astrarium.agents.base import Agent, agent_names, make_agent, parse_agent_spec, register_agent
 from astrarium.agents.greedy import GreedyAgent
+from astrarium.agents.learned import LearnedPlayer
 from astrarium.agents.mcts import ISMCTSAgent, MCTSAgent
 from astrarium.agents.random_agent import RandomAgent
 from astrarium.agents.rollout import RolloutAgent
@@ -18,6 +19,7 @@ register_agent("greedy", GreedyAgent)
 register_agent("mcts", MCTSAgent)
 register_agent("ismcts", ISMCTSAgent)
 register_agent("rollout", RolloutAgent)
+register_agent("learned", LearnedPlayer)  # the shipped learned policies (astrarium.rl.learn trains them)
 # The games' scripted players (fixed strategies, the balance and strength yardsticks, a game's best plan) are each
 # game's declared ``parts.players``, "module:attribute" references into this package; they are imported and registered
 # the first time any player is asked for (``base.resolve_player``), and a bad reference is an error naming the game.
@@ -25,6 +27,7 @@ register_agent("rollout", RolloutAgent)
 __all__ = [
     "Agent",
     "GreedyAgent",
+    "LearnedPlayer",
     "ISMCTSAgent",
     "MCTSAgent",
     "RandomAgent",
