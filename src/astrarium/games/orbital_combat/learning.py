@@ -97,8 +97,11 @@ class AllocationSpace:
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.labels: tuple[str, ...] = tuple(str(allocation_at(players, i)) for i in range(space_size(players)))
+        self.allocations: tuple[Allocation, ...] = tuple(allocation_at(players, i) for i in range(space_size(players)))
+        self.labels: tuple[str, ...] = tuple(str(a) for a in self.allocations)
         self._by_label = {label: i for i, label in enumerate(self.labels)}
+        #: The same look-up by the allocation's value (a mask sets hundreds of indices: hashing beats writing notations).
+        self._by_value = {a: i for i, a in enumerate(self.allocations)}
 
     @property
     def size(self) -> int:
@@ -107,7 +110,9 @@ class AllocationSpace:
 
     def index(self, action: Any) -> int:
         """The index of ``action`` (an allocation or its notation); ValueError for one outside the space."""
-        found = self._by_label.get(str(action) if isinstance(action, Allocation) else str(parse_allocation(str(action))))
+        found = self._by_value.get(action) if type(action) is Allocation else None
+        if found is None:
+            found = self._by_label.get(str(action) if isinstance(action, Allocation) else str(parse_allocation(str(action))))
         if found is None:
             raise ValueError(f"{short(str(action))!r} is outside the action space ({self.size} allocations)")
         return found
@@ -116,11 +121,11 @@ class AllocationSpace:
         """The legal allocation of ``state`` at ``index`` (the legal list's own value); IllegalAction when it is not legal."""
         if not isinstance(index, int) or not 0 <= index < self.size:
             raise IllegalAction(f"action index {short(repr(index))} is outside the action space (0 to {self.size - 1})")
-        label = self.labels[index]
+        wanted = self.allocations[index]
         for legal in state.legal_actions():
-            if str(legal) == label:
+            if legal == wanted:
                 return legal  # type: ignore[no-any-return]
-        raise IllegalAction(f"action index {index} ({label!r}) is not legal now")
+        raise IllegalAction(f"action index {index} ({self.labels[index]!r}) is not legal now")
 
 
 class OrbitalEncoder:
