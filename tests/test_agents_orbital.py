@@ -10,6 +10,8 @@ from astrarium.core import Rng, State
 
 GAME = astrarium.get_game("orbital-combat")
 NAMES = ["orbital-turtle", "orbital-gunner", "orbital-scooper", "orbital-guard"]
+#: The fixed player that burns (outward, out of range); its rules are tested in tests/games/orbital_combat.
+RUNNER = "orbital-runner"
 
 
 def game(*ships: str, **options: object) -> State:
@@ -36,7 +38,7 @@ def random_positions(count: int, seed: int = 3) -> list[State]:
 
 
 def test_the_fixed_players_are_registered_under_their_names() -> None:
-    assert set(NAMES) == set(GAME.parts.players) and set(NAMES) <= set(agent_names())
+    assert {*NAMES, RUNNER} == set(GAME.parts.players) and {*NAMES, RUNNER} <= set(agent_names())
     for name in NAMES:
         assert make_agent(name).name == name
 

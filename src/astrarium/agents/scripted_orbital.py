@@ -12,6 +12,10 @@ game's house rules stays a regression test (``rules.md``, "Design notes" and
   (``coast scoop w0 d5``): the fuel tie-break's favourite.
 - ``orbital-guard``: all defense when an opponent is in range, else coast and
   scoop.
+- ``orbital-runner``: flees outward whenever an opponent is in range (the
+  softest outward burn it can make, the rest into defense), else coasts and
+  scoops: it keeps out of range and waits for the round limit, the way two
+  searching ships once settled on opposite sides of ring 4 and never met.
 
 They read only the legal actions and the public view, so they follow
 whatever the game's options make legal (range, who may be fired at).
@@ -106,3 +110,19 @@ class GuardPlayer(_FixedOrbital):
         legal = _allocations(state)
         threatened = any(a.weapons > 0 for a in legal)
         return _pick(legal, lambda a: _coast(a, not threatened) and a.weapons == 0)
+
+
+class RunnerPlayer(_FixedOrbital):
+    """Out of range at any cost: a soft outward burn (flipping first if needed) whenever an opponent is in range, else
+    ``coast scoop w0 d5``; all defense in range when it cannot burn outward."""
+
+    name = "orbital-runner"
+
+    def choose(self, state: State) -> Any:
+        legal = _allocations(state)
+        if not any(a.weapons > 0 for a in legal):
+            return _pick(legal, lambda a: _coast(a, True) and a.weapons == 0)
+        outward = [a for a in legal if a.burn is not None and int(a.burn) == 1 and a.direction.name == "PROGRADE" and a.weapons == 0]
+        if outward:
+            return min(outward, key=lambda a: a.rotate)
+        return _pick(legal, lambda a: _coast(a, False) and a.weapons == 0)

@@ -1,4 +1,5 @@
-"""House rules for what the seed leaves "Not Yet Defined": combat, collisions, set-up, turn order, the end.
+"""House rules for what the seed leaves "Not Yet Defined": combat, collisions, set-up, turn order, the end,
+and the two that make duels decisive: the closing zone and the fire order.
 
 The default resolution is the round: ships allocate one after another (each
 seeing the allocations before it), then the round resolves for all of them.
@@ -15,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import astrarium
+from astrarium.agents import make_agent
 from astrarium.core import IllegalAction, State
 from astrarium.games.orbital_combat import parse_allocation
 from astrarium.games.orbital_combat.state import shot_damage
@@ -117,16 +119,16 @@ def test_combat_defense_protects_only_in_the_round_it_is_allocated() -> None:
     assert hull(state, 0) == HULL - 2 - 6
 
 
-def test_combat_shots_are_simultaneous_and_both_ships_can_be_destroyed() -> None:
-    state = game("r4 s1 h4", "r4 s3 h4")
+def test_combat_fire_order_together_shots_are_simultaneous_and_both_ships_can_be_destroyed() -> None:
+    state = game("r4 s1 h4", "r4 s3 h4", fire_order="together")
     play_round(state, "coast w10 d0", "coast w10 d0")
     assert state.is_over and set(state.outcome.winners) == {0, 1}
     assert "destroyed together" in state.outcome.reason
     assert state.returns() == [0.0, 0.0]
 
 
-def test_combat_a_ship_destroyed_by_a_shot_still_fires_that_round() -> None:
-    state = game("r4 s1 h2", "r4 s3")
+def test_combat_fire_order_together_a_ship_destroyed_by_a_shot_still_fires_that_round() -> None:
+    state = game("r4 s1 h2", "r4 s3", fire_order="together")
     play_round(state, "coast w10 d0", "coast w5 d5")
     assert state.is_over and state.outcome.winners == (1,)
     assert hull(state, 1) == HULL - shot_damage(10, 5, 2, 75)
@@ -206,7 +208,7 @@ def test_tempo_two_allocations_in_a_row_never_fire_twice_into_one_defense() -> N
 
 def test_collision_lockstep_orbits_never_collide() -> None:
     # Under the old rules, ships on ring 4 at sectors 1 and 7 (76 mm) were reported colliding when seat 0 coasted.
-    state = game("r4 s1", "r4 s7", round_limit=20)
+    state = game("r4 s1", "r4 s7", round_limit=20, zone_round=0)
     for _ in range(16):
         play_round(state, "coast w0 d10", "coast w0 d10")
         assert not any("collides" in e for e in state.view()["events"])
@@ -471,3 +473,151 @@ def test_turn_resolution_destroyed_mover_does_not_fire() -> None:
     state.apply("coast w10 d0 @1")
     assert hull(state, 1) == 7  # the collision only, no shot
     assert state.view()["ships"][0]["alive"] is False
+
+
+# -- The closing zone ----------------------------------------------------------------------------
+
+
+def test_closing_zone_is_every_ring_until_zone_round_then_one_ring_fewer_a_round_down_to_zone_ring() -> None:
+    state = game("r3 s1", "r3 s17", zone_round=3)
+    edges = [state.zone_edge(r) for r in range(10)]  # type: ignore[attr-defined]
+    assert edges == [8, 8, 7, 6, 5, 4, 3, 3, 3, 3]  # rounds 1-10
+    assert game("r3 s1", "r3 s17", zone_round=0).zone_edge(30) == 8  # type: ignore[attr-defined]
+    assert game("r3 s1", "r3 s17", zone_round=1, zone_ring=5).zone_edge(9) == 5  # type: ignore[attr-defined]
+
+
+def test_closing_zone_a_ship_beyond_it_loses_zone_damage_at_the_end_of_the_round_whatever_its_defense() -> None:
+    state = game("r8 s1", "r7 s1", zone_round=1, zone_damage=3)  # round 1: rings 1-7 are safe
+    play_round(state, "coast w0 d10", "coast w0 d10")
+    assert hull(state, 0) == HULL - 3
+    assert hull(state, 1) == HULL
+    assert "seat 0 is outside the zone on ring 8: 3 damage" in state.events  # type: ignore[attr-defined]
+
+
+def test_closing_zone_a_ship_in_transfer_counts_on_the_ring_it_moved_on() -> None:
+    state = game("r6 s1 retro", "r3 s1", zone_round=1)  # round 1: rings 1-7, round 2: rings 1-6, round 3: rings 1-5
+    play_round(state, "coast w0 d10", "coast w0 d10")
+    play_round(state, "burn retro soft w0 d9", "coast w0 d10")  # round 2: still on ring 6 this round, inside
+    assert hull(state, 0) == HULL
+    play_round(state, "coast w0 d10", "coast w0 d10")  # round 3: arrived on ring 5, inside
+    assert hull(state, 0) == HULL
+
+
+def test_closing_zone_can_destroy_a_ship_and_end_the_game_by_play() -> None:
+    state = game("r8 s1 h2", "r3 s1", zone_round=1)
+    play_round(state, "coast w0 d10", "coast w0 d10")
+    assert state.is_over and state.outcome.winners == (1,)
+    assert "round limit" not in state.outcome.reason
+
+
+def test_closing_zone_in_turn_resolution_hits_the_ship_at_the_end_of_its_own_turn() -> None:
+    state = game("r8 s1", "r3 s1", zone_round=1, resolution="turn")
+    state.apply("coast w0 d10")
+    assert hull(state, 0) == HULL - 2 and hull(state, 1) == HULL
+
+
+def test_closing_zone_is_in_the_view_the_words_and_the_picture() -> None:
+    state = game("r5 s1", "r3 s17", zone_round=1)
+    zone = state.view()["zone"]
+    assert zone == {"safe_to_ring": 7, "next_round_safe_to_ring": 6, "closes_from_round": 1, "stops_at_ring": 3, "damage": 2}
+    assert 'class="zone"' in state.render_svg(0) and 'class="zone-next"' in state.render_svg(0)
+    before = state.picture_view(0)
+    play_round(state, "coast w0 d10")
+    lines = GAME.describe(before, "coast w0 d10", state.picture_view(0))
+    state.apply("coast w0 d10")
+    assert "zone" in GAME.things(state)
+    assert "zone rings 1-6" in state.render(0)
+    after = state.picture_view(0)
+    assert lines and after["zone"]["safe_to_ring"] == 6
+
+
+def test_closing_zone_words_tell_it_closing() -> None:
+    state = game("r5 s1", "r3 s17", zone_round=2)
+    state.apply("coast w0 d10")
+    before = state.picture_view(1)
+    state.apply("coast w0 d10")
+    lines = GAME.describe(before, "coast w0 d10", state.picture_view(1))
+    assert "The zone closes to rings 1-7: a ship beyond them loses 2 hull at the end of the round." in lines
+    assert "Next round the zone closes to rings 1-6." in lines
+
+
+def test_closing_zone_zero_keeps_the_rules_before() -> None:
+    state = game("r8 s1", "r8 s26", zone_round=0)
+    for _ in range(30):
+        play_round(state, "coast w0 d10", "coast w0 d10")
+    assert hull(state, 0) == hull(state, 1) == HULL
+
+
+# -- Fire order ------------------------------------------------------------------------------------
+
+
+def test_fire_order_initiative_the_first_ship_of_the_round_fires_first_and_a_ship_it_destroys_does_not_fire() -> None:
+    state = game("r4 s1 h4", "r4 s3 h4")  # default fire_order = initiative; fixed order: seat 0 first
+    play_round(state, "coast w10 d0", "coast w10 d0")
+    assert state.is_over and state.outcome.winners == (0,)
+    assert hull(state, 0) == 4
+    assert [e for e in state.events if "fires" in e] == ["seat 0 fires 10 at seat 1 (26 mm): 10 damage"]  # type: ignore[attr-defined]
+
+
+def test_fire_order_initiative_follows_the_rotating_turn_order() -> None:
+    state = game("r4 s1 h4", "r4 s3 h4", turn_order="rotate")
+    play_round(state, "coast w0 d10", "coast w0 d10")  # round 1: seat 0 first
+    play_round(state, "coast w10 d0", "coast w10 d0")  # round 2: seat 1 first, its shot lands first
+    assert state.is_over and state.outcome.winners == (1,)
+
+
+def test_fire_order_initiative_a_surviving_second_ship_still_fires() -> None:
+    state = game("r4 s1", "r4 s3")
+    play_round(state, "coast w6 d4", "coast w7 d3")
+    assert hull(state, 1) == HULL - shot_damage(6, 3, 2, 75)
+    assert hull(state, 0) == HULL - shot_damage(7, 4, 2, 75)
+
+
+def test_fire_order_together_keeps_simultaneous_shots() -> None:
+    state = game("r4 s1 h4", "r4 s3 h4", fire_order="together")
+    play_round(state, "coast w10 d0", "coast w10 d0")
+    assert state.is_over and set(state.outcome.winners) == {0, 1}
+
+
+@settings(max_examples=40, deadline=None)
+@given(hulls=st.tuples(st.integers(1, 12), st.integers(1, 12)), weapons=st.tuples(st.integers(0, 10), st.integers(0, 10)))
+def test_fire_order_initiative_two_ships_are_never_destroyed_together_by_shots(hulls: tuple[int, int], weapons: tuple[int, int]) -> None:
+    state = game(f"r4 s1 h{hulls[0]}", f"r4 s3 h{hulls[1]}", collision_mm=0)
+    play_round(state, f"coast w{weapons[0]} d{10 - weapons[0]}", f"coast w{weapons[1]} d{10 - weapons[1]}")
+    assert sum(ship["alive"] for ship in state.view()["ships"]) >= 1
+
+
+def test_fire_order_the_judgement_foresees_that_a_destroyed_ship_does_not_fire() -> None:
+    state = game("r4 s1 h4", "r4 s3 h3")
+    state.apply("coast w10 d0")  # a full shot does at least 3 whatever the defense: seat 1 dies before it fires
+    assert state.evaluate(0) == 1.0 and state.evaluate(1) == -1.0
+    together = game("r4 s1 h4", "r4 s3 h3", fire_order="together")
+    together.apply("coast w10 d0")  # all at once, seat 1 takes seat 0 down with it
+    assert together.evaluate(0) < 1.0
+
+
+def test_fire_order_the_judgement_sees_a_second_ship_that_survives_and_answers() -> None:
+    state = game("r4 s1 h4", "r4 s3 h4")
+    state.apply("coast w10 d0")  # defense 4 holds the shot to 3: seat 1 survives on 1 hull and fires 6 back
+    assert state.evaluate(0) == -1.0
+
+
+# -- A fixed policy that runs: orbital-runner --------------------------------------------------------
+
+
+def test_runner_burns_outward_when_an_opponent_is_in_range_and_scoops_when_none_is() -> None:
+    runner = make_agent("orbital-runner")
+    assert str(runner.choose(game("r3 s1", "r3 s17"))) == "burn pro soft w0 d9"
+    assert str(runner.choose(game("r3 s1 retro", "r3 s17"))) == "rot burn pro soft w0 d8"
+    assert str(runner.choose(game("r6 s1", "r6 s28"))) == "coast scoop w0 d5"
+    assert str(runner.choose(game("r8 s1", "r8 s2"))) == "coast w0 d10"  # in range on the outermost ring: all defense
+
+
+@pytest.mark.parametrize("zone_round,runner_loses_by_play", [(0, False), (12, True)])
+def test_runner_against_the_search_lasts_to_the_round_limit_only_without_the_zone(zone_round: int, runner_loses_by_play: bool) -> None:
+    state = GAME.new_game(2, 0, {"zone_round": zone_round})
+    players = [make_agent("mcts:iterations=100,depth=0,expand=greedy", 0), make_agent("orbital-runner")]
+    while not state.is_over:
+        state.apply(players[state.current_player].choose(state))
+    assert state.outcome.winners == (0,)
+    assert ("round limit" not in state.outcome.reason) is runner_loses_by_play

@@ -24,6 +24,7 @@ RESOLUTION = "round"
 
 
 def game(*ships: str, **options: object) -> State:
+    options.setdefault("zone_round", 0)  # the seed's movement alone: no ship is worn down by the closing zone
     options.setdefault("turn_order", "fixed")
     options.setdefault("resolution", RESOLUTION)
     return GAME.new_game(len(ships), 0, {"ships": list(ships), **options})

@@ -58,7 +58,7 @@ def test_round_resolution_plans_first_then_tells_the_whole_round() -> None:
     ]
     assert told(state, "coast scoop w0 d5", None) == [
         "Ship B (seat 1) allocates: coast and scoop; no weapons, defense 5.",
-        "The round resolves: every ship moves and fires.",
+        "The round resolves: every ship moves, then fires in the round's turn order.",
         "Ship A leaves ring 4 for ring 2.",
         "Ship B scoops 6 reaction mass (10 → 16).",
         "Round 2 of 40 begins; ship B (seat 1) allocates first.",

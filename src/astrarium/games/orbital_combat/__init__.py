@@ -24,6 +24,7 @@ PLAYERS = {
     "orbital-gunner": "astrarium.agents.scripted_orbital:GunnerPlayer",
     "orbital-scooper": "astrarium.agents.scripted_orbital:ScooperPlayer",
     "orbital-guard": "astrarium.agents.scripted_orbital:GuardPlayer",
+    "orbital-runner": "astrarium.agents.scripted_orbital:RunnerPlayer",
 }
 
 
@@ -56,6 +57,14 @@ class OrbitalCombatGame(Game):
             str,
             choices=("round", "turn"),
         ),
+        Option(
+            "fire_order",
+            "initiative",
+            "together: a round's shots are simultaneous (ships can destroy each other); "
+            "initiative: they land one by one in the round's turn order, and a ship destroyed first does not fire",
+            str,
+            choices=("together", "initiative"),
+        ),
         Option("start_ring", 3, "ring all ships start on, evenly spaced (when 'ships' is empty)", int, minimum=1, maximum=12),
         Option("weapon_range_mm", 150, "longest shot, in millimetres on the board", int, minimum=0, maximum=500),
         Option("defense_per_point", 2, "damage one point of defense stops", int, minimum=1, maximum=10),
@@ -63,6 +72,16 @@ class OrbitalCombatGame(Game):
         Option("falloff_mm", 50, "a shot loses 1 point of strength per full this many millimetres", int, minimum=1, maximum=500),
         Option("collision_mm", 10, "ships closer than this (a token's width) collide; 0: no collisions", int, minimum=0, maximum=100),
         Option("collision_damage", 2, "hull each ship loses in a collision", int, minimum=0, maximum=20),
+        Option(
+            "zone_round",
+            12,
+            "round from which the safe zone closes, one ring a round from the outside, down to zone_ring; 0: never",
+            int,
+            minimum=0,
+            maximum=500,
+        ),
+        Option("zone_ring", 3, "innermost ring the closing zone stops at", int, minimum=1, maximum=12),
+        Option("zone_damage", 2, "hull a ship outside the zone loses at the end of each round", int, minimum=0, maximum=20),
         Option(
             "ships",
             [],

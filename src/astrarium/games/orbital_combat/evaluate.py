@@ -52,10 +52,19 @@ def _projected_value(state: OrbitalState, seat: int) -> float:
     # the shots (ships destroyed by a bump neither fire nor are fired at), then the hulls after them
     damage = [0] * n
     band, per_point, cap = state.plan.band, state.shield_per_point, state.shield_cap
-    for s in flying:
+    in_turn = state.fire_in_turn
+    for s in state.order if in_turn else flying:
         t = target[s]
         if t >= 0 and hull[s] > 0 and hull[t] > 0:
-            damage[t] += shot_damage(weapons[s] - band[s][t], defense[t], per_point, cap)
+            hit = shot_damage(weapons[s] - band[s][t], defense[t], per_point, cap)
+            if in_turn:  # the shots land one by one: a ship destroyed first does not fire
+                hull[t] -= hit
+            else:
+                damage[t] += hit
+    zone, ring = state.zone_edge(), state.plan.ring
+    for s in flying:
+        if ring[s] > zone:
+            damage[s] += state.zone_damage
     alive = [False] * n
     for s in flying:
         hull[s] = max(0, hull[s] - damage[s])
@@ -115,6 +124,7 @@ def _best_answer(
     band = state.plan.band
     incoming = tuple(sorted((weapons[s], band[s][seat]) for s in range(state.players) if aims[s] == seat and hull[s] > 0))
     key = (
+        state.fire_in_turn,
         state.shield_per_point,
         state.shield_cap,
         band[seat][target],
@@ -153,14 +163,24 @@ _ANSWERS: dict[tuple, tuple[int, int]] = {}
 
 
 def _answer(
-    per_point: int, cap: int, band: int, target_defense: int, target_hull: int, hull: int, incoming: tuple[tuple[int, int], ...]
+    after: bool,
+    per_point: int,
+    cap: int,
+    band: int,
+    target_defense: int,
+    target_hull: int,
+    hull: int,
+    incoming: tuple[tuple[int, int], ...],
 ) -> tuple[int, int]:
-    """The (weapons, defense) a coasting ship answers with (see ``_best_answer``); ``target_defense`` -1: no target left."""
+    """The (weapons, defense) a coasting ship answers with (see ``_best_answer``); ``target_defense`` -1: no target left;
+    ``after``: its shot lands after the incoming ones (``fire_order = initiative``), so it deals nothing if they destroy it."""
     best, best_score = (0, ENERGY), -math.inf
     for w in range(ENERGY + 1):
         d = ENERGY - w
         dealt = shot_damage(w - band, target_defense, per_point, cap) if target_defense >= 0 else 0
         taken = sum(shot_damage(shot - shot_band, d, per_point, cap) for shot, shot_band in incoming)
+        if after and taken >= hull:
+            dealt = 0
         score = dealt - taken + (100 if target_defense >= 0 and dealt >= target_hull else 0) - (100 if taken >= hull else 0)
         if score > best_score:
             best, best_score = (w, d), float(score)  # a float throughout, as the compiled build requires

@@ -44,6 +44,22 @@ def things(state: Any = None) -> dict[str, str]:
             "round": "every ship allocates in turn, then the round resolves for all at once: arrivals, burns, scoops, "
             "movement, then every shot.",
             "sector": "a ring's places, numbered from 1; the table shows each ship's ring and sector.",
+            "zone": _zone_text(state),
+            "initiative": "the round's shots land one by one in its turn order: a ship destroyed by an earlier shot does not fire "
+            "(option fire_order = initiative, the default; 'together': all at once).",
         }
     )
     return out
+
+
+def _zone_text(state: Any) -> str:
+    """The closing zone as the game's options set it (the defaults without a position)."""
+    start, ring, damage = (getattr(state, name, None) for name in ("zone_round", "zone_ring", "zone_damage"))
+    if not isinstance(start, int) or not isinstance(ring, int) or not isinstance(damage, int):
+        start, ring, damage = 12, 3, 2
+    if not start:
+        return "the safe zone never closes in this game (option zone_round = 0)."
+    return (
+        f"from round {start} the safe zone closes, one ring a round from the outside, down to ring {ring}; "
+        f"a ship beyond it at the end of a round loses {damage} hull (defense does not help)."
+    )

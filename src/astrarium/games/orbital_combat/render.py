@@ -125,6 +125,9 @@ def _status_parts(state: OrbitalState, seat: int | None, small: bool) -> list[tu
     head = f"round {state.round + 1} of {state.round_limit}; order {' '.join(map(mark, state.order))}; " + (
         "game over" if state.is_over else f"{who(state.current_player, start=False)} to allocate"
     )
+    edge, following = state.zone_edge(), state.zone_edge(state.round + 1)
+    if following < state.table.outermost:
+        head += f"; zone rings 1-{edge}" + (f", 1-{following} next round" if following != edge else "")
     parts = [(TEXT, head)]
     if small:
         parts.append((TEXT, "ship ring sector facing mass hull def transfer last allocation"))

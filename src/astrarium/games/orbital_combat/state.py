@@ -104,6 +104,10 @@ class OrbitalState(State):
         self.rotating: bool = o["turn_order"] == "rotate"
         self.shield_per_point: int = o["defense_per_point"]
         self.shield_cap: int = o["defense_max_percent"]
+        self.zone_round: int = o["zone_round"]
+        self.zone_ring: int = o["zone_ring"]
+        self.zone_damage: int = o["zone_damage"]
+        self.fire_in_turn: bool = o["fire_order"] == "initiative"
         # Squared thresholds matching table.distance's rounding to a micrometre:
         # in range when the rounded distance <= range, colliding when it is < collision_mm.
         self._range2 = (self.weapon_range + 0.0005) ** 2
@@ -180,6 +184,17 @@ class OrbitalState(State):
         n, alive = self.players, self.alive
         first = self.round % n if self.rotating else 0
         return [s % n for s in range(first, first + n) if alive[s % n]]
+
+    def zone_edge(self, round_index: int | None = None) -> int:
+        """The outermost ring inside the zone in a round (0-based; default this one): every ring until ``zone_round``,
+        then one ring fewer each round down to ``zone_ring`` (``zone_round`` 0: the zone never closes)."""
+        r = self.round if round_index is None else round_index
+        outermost = self.table.outermost
+        if not self.zone_round or r + 1 < self.zone_round:
+            return outermost
+        edge = outermost - (r + 2 - self.zone_round)
+        floor = self.zone_ring if self.zone_ring < outermost else outermost
+        return edge if edge > floor else floor
 
     # -- who moves -----------------------------------------------------------
     @property
@@ -293,25 +308,34 @@ class OrbitalState(State):
             events.append(("collides", a, b))
             hull[a] -= self.collision_damage
             hull[b] -= self.collision_damage
-        # Phase 6: every shot is fired at once, from and at the positions after movement.
+        # Phase 6: every shot, from and at the positions after movement: all at once, or one by one in the round's
+        # turn order (``fire_order = initiative``: a ship destroyed by an earlier shot does not fire).
         damage = [0] * self.players
-        for seat in flying:
+        in_turn = self.fire_in_turn
+        for seat in self.order if in_turn else flying:
             action = pending[seat]
             assert action is not None
             if not action.weapons or hull[seat] <= 0:
-                continue  # a ship destroyed by a collision does not fire
+                continue  # a ship destroyed by a collision (or by an earlier shot) does not fire
             target = action.target
             if target is None:
                 target = next(s for s in flying if s != seat)
             if hull[target] <= 0:
-                continue  # a ship destroyed before phase 6 is not shot
+                continue  # a ship destroyed before its shot is not shot
             hit = shot_damage(action.weapons - plan.band[seat][target], self.defense[target], self.shield_per_point, self.shield_cap)
-            damage[target] += hit
+            if in_turn:
+                hull[target] -= hit
+            else:
+                damage[target] += hit
             events.append(("fires", seat, action.weapons, target, plan.gap[seat][target], hit))
+        zone = self.zone_edge()
         for seat in flying:
             hull[seat] -= damage[seat]
             pending[seat] = None
             self.defense[seat] = 0  # a defense protects only in the round it was allocated for
+            if plan.ring[seat] > zone:  # end of the round: the closing zone
+                hull[seat] -= self.zone_damage
+                events.append(("outside", seat, plan.ring[seat], self.zone_damage))
         self._plan = None
         self.turn_index = len(self.order) - 1  # _after_turn moves on to the next round
         self._after_turn(self.order[-1], events)
@@ -367,6 +391,9 @@ class OrbitalState(State):
                 damage = self._damage(action.weapons, distance, self.defense[target])
                 self.hull[target] -= damage
                 events.append(("fires", seat, action.weapons, target, distance, damage))
+        if ring > self.zone_edge():  # end of the turn: the closing zone
+            self.hull[seat] -= self.zone_damage
+            events.append(("outside", seat, ring, self.zone_damage))
         self._after_turn(seat, events)
 
     def _after_turn(self, seat: int, events: list[tuple]) -> None:
@@ -435,6 +462,10 @@ class OrbitalState(State):
         new.rotating = self.rotating
         new.shield_per_point = self.shield_per_point
         new.shield_cap = self.shield_cap
+        new.zone_round = self.zone_round
+        new.zone_ring = self.zone_ring
+        new.zone_damage = self.zone_damage
+        new.fire_in_turn = self.fire_in_turn
         new._range2 = self._range2
         new._collision2 = self._collision2
         new.round = self.round
@@ -499,6 +530,18 @@ class OrbitalState(State):
             "weapon_range_mm": self.options["weapon_range_mm"],
             "falloff_mm": self.options["falloff_mm"],
             "start_hull": self.options["hull"],
+            "fire_order": self.options["fire_order"],
+            "zone": self._zone_view(),
+        }
+
+    def _zone_view(self) -> dict[str, Any]:
+        """The closing zone: the outermost safe ring this round and the next, when it starts closing, its damage."""
+        return {
+            "safe_to_ring": self.zone_edge(),
+            "next_round_safe_to_ring": self.zone_edge(self.round + 1),
+            "closes_from_round": self.zone_round or None,
+            "stops_at_ring": self.zone_ring,
+            "damage": self.zone_damage,
         }
 
 
@@ -557,4 +600,6 @@ def _event_text(event: tuple) -> str:
     if kind == "fires":
         weapons, target, distance, damage = rest
         return f"seat {seat} fires {weapons} at seat {target} ({distance:.0f} mm): {damage} damage"
+    if kind == "outside":
+        return f"seat {seat} is outside the zone on ring {rest[0]}: {rest[1]} damage"
     return f"seat {seat} is destroyed"

@@ -234,6 +234,42 @@ def static_board(board: Board) -> str:
     return fragment(draw)
 
 
+@lru_cache(maxsize=64)
+def zone_edge(board: Board, edge: int, closing: bool) -> str:
+    """The closing zone's edge, a dashed circle between ring ``edge`` and the next ring out, labelled; ``closing``: it
+    is still to close (drawn fainter, where it will be next round)."""
+
+    def draw(svg: Svg) -> None:
+        r = (board.radius[edge] + board.radius[edge + 1]) / 2 * board.scale
+        svg.circle(
+            CX,
+            CY,
+            r,
+            fill="none",
+            stroke="#d55e00",
+            stroke_width=1.5 if closing else 2.5,
+            stroke_dasharray="3 6" if closing else "8 5",
+            class_="zone-next" if closing else "zone",
+        )
+        label = f"zone next round: rings 1-{edge}" if closing else f"zone: rings 1-{edge}"
+        svg.text(CX + r * 0.7 - 4, CY + r * 0.7 + (14 if closing else -6), label, 11, anchor="end", fill="#d55e00", **HALO_STYLE)
+
+    return fragment(draw)
+
+
+def zone_parts(board: Board, zone: Any) -> list[str]:
+    """The zone's edge this round and, when it moves in next round, there too (nothing while every ring is safe)."""
+    if not isinstance(zone, Mapping):
+        return []
+    parts = []
+    edge, following = zone.get("safe_to_ring"), zone.get("next_round_safe_to_ring")
+    if isinstance(edge, int) and 1 <= edge < board.count:
+        parts.append(zone_edge(board, edge, False))
+    if isinstance(following, int) and 1 <= following < board.count and following != edge:
+        parts.append(zone_edge(board, following, True))
+    return parts
+
+
 # -- pieces on the board ---------------------------------------------------------------------------------------
 def draw_ship(svg: Svg, x: float, y: float, seat: int, angle: float, facing: str, token: str | None = None, kind: str = "ship") -> None:
     """A ship: its seat's disc and letter, and a nose pointing the way it faces (``kind``: the class, ``ship`` on the board)."""
@@ -709,7 +745,19 @@ def status_line(view: Mapping[str, Any]) -> str:
     order = " ".join(SEAT_MARKS[s % 4] for s in view.get("turn_order", ()))
     who = seat_to(to_move, "allocate") if isinstance(to_move, int) else "nobody to move"
     round_text = f"Round {view.get('round', '?')} of {view.get('round_limit', '?')}"
-    return SEP.join((round_text, who, f"order {order}")) + you_suffix(view.get("viewer"))
+    return SEP.join((round_text, who, f"order {order}", *zone_words(view.get("zone")))) + you_suffix(view.get("viewer"))
+
+
+def zone_words(zone: Any) -> tuple[str, ...]:
+    """The closing zone in a few words for the status line: where it stands, or the round it starts closing."""
+    if not isinstance(zone, Mapping) or not zone.get("closes_from_round"):
+        return ()
+    edge, following = zone.get("safe_to_ring"), zone.get("next_round_safe_to_ring")
+    if edge == following and edge == zone.get("stops_at_ring"):
+        return (f"zone rings 1-{edge}",)
+    if edge != following:
+        return (f"zone rings 1-{following} next round",)
+    return (f"zone closes from round {zone.get('closes_from_round')}",)
 
 
 def render_svg(view: Mapping[str, Any]) -> str:
@@ -743,6 +791,7 @@ def render_svg_parts(view: Mapping[str, Any]) -> list[str]:
         document_head(height, f"Orbital Combat, round {view.get('round', '?')}: {len(alive)} ships flying"),
         status_text(status_line(view)),
         static_board(board),
+        *zone_parts(board, view.get("zone")),
     ]
     burns: list[tuple[str, int, bool]] = []
     fire_from = (0.0, 0.0)

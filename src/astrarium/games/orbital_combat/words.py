@@ -191,6 +191,22 @@ def _hull_lines(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str
     return lines
 
 
+def _zone_lines(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The closing zone moving in: where it stands now and what it costs to be outside it."""
+    zone_b, zone_a = before.get("zone"), after.get("zone")
+    if not isinstance(zone_b, Mapping) or not isinstance(zone_a, Mapping) or after.get("outcome"):
+        return []
+    edge_b, edge_a, nxt = _int(zone_b.get("safe_to_ring")), _int(zone_a.get("safe_to_ring")), _int(zone_a.get("next_round_safe_to_ring"))
+    lines = []
+    if edge_a is not None and edge_b is not None and edge_a < edge_b:
+        lines.append(
+            f"The zone closes to rings 1-{edge_a}: a ship beyond them loses {_int(zone_a.get('damage'))} hull at the end of the round."
+        )
+    if nxt is not None and edge_a is not None and nxt < edge_a:
+        lines.append(f"Next round the zone closes to rings 1-{nxt}.")
+    return lines
+
+
 def _next_lines(seat: int | None, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     if after.get("outcome"):
         return []
@@ -213,10 +229,12 @@ def describe(before: Mapping[str, Any], notation: str, after: Mapping[str, Any])
         lines = [_first_line(name, plan, seat, before, alone)]
     if resolved:
         if not alone:
-            lines.append("The round resolves: every ship moves and fires.")
+            fire = ", then fires in the round's turn order" if after.get("fire_order") == "initiative" else " and fires"
+            lines.append(f"The round resolves: every ship moves{fire}.")
         lines += _movement_lines(before, after, seat if alone else None)
         lines += [event_words(e) for e in _list(after.get("events")) if isinstance(e, str)]
         lines += _hull_lines(before, after)
+        lines += _zone_lines(before, after)
     lines += _next_lines(seat, before, after)
     lines += outcome_lines(before, after, seat_count(after, "ships"), naming=by_ship, reason=ship_names)
     return [line for line in lines if line]
