@@ -8,6 +8,12 @@ observation tensor, the action's look-up and the rules' own apply. Single
 core, one process; ``make bench`` runs it (benchmarks/run.py), or alone:
 
     python benchmarks/rl_envs.py [--seconds 2] [--repeat 3] [--games ID,ID]
+
+``--lengths N`` prints instead the games' lengths beside their bound
+(``Game.max_moves``, the environments' episode bound; docs/learning.md):
+the mean and longest of N random games, ``--greedy-games`` games of two
+``greedy`` players and ``--stall-games`` games of a stalling player (random,
+but never an action that ends a turn while it has another), seeds 0 upwards.
 """
 
 from __future__ import annotations
@@ -104,6 +110,44 @@ def measure(game_ids: list[str], seconds: float = 2.0, repeat: int = 3) -> list[
     return out
 
 
+#: The first word of the actions that end a turn (or a step of it), which the stalling player avoids.
+TURN_ENDING = {"end", "advance", "keep", "nodraw", "pass", "swap"}
+
+
+def game_length(game_id: str, players: int, seed: int, kind: str) -> int:
+    """The actions of one game of ``players``: ``random``, ``stall`` or an agent spec in every seat."""
+    from astrarium.agents import make_agent
+    from astrarium.core import get_game
+
+    state = get_game(game_id).new_game(players, seed)
+    pick = random.Random(seed)
+    agents = [make_agent(kind, seed * 10 + i, game_id) for i in range(players)] if kind not in ("random", "stall") else []
+    while not state.is_over:
+        legal = state.legal_actions()
+        if agents:
+            state.apply(agents[state.current_player].choose(state))
+            continue
+        if kind == "stall":
+            legal = [a for a in legal if str(a).split()[0] not in TURN_ENDING and "advance" not in str(a)] or legal
+        state.apply_unchecked(pick.choice(legal))
+    return state.move_number
+
+
+def print_lengths(game_ids: list[str], games: int, greedy_games: int, stall_games: int, players: int = 2) -> None:
+    from astrarium.core import get_game
+
+    print(f"Game lengths in actions (mean / longest) beside the bound, {players} players, default options, seeds 0 upwards:")
+    print(f"  {'game':16} {'bound':>11} {'random':>14} {'greedy':>14} {'stalling':>14}")
+    for game_id in game_ids:
+        game = get_game(game_id)
+        bound = game.max_moves(players, game.resolve_options(players, {}))
+        cells = []
+        for kind, n in (("random", games), ("greedy", greedy_games), ("stall", stall_games)):
+            lengths = [game_length(game_id, players, seed, kind) for seed in range(n)]
+            cells.append(f"{sum(lengths) / len(lengths):.1f} / {max(lengths)}" if lengths else "-")
+        print(f"  {game_id:16} {bound:>11,} {cells[0]:>14} {cells[1]:>14} {cells[2]:>14}", flush=True)
+
+
 def learning_games() -> list[str]:
     """The registered games that declare the learning part."""
     from astrarium.core import get_game, list_games
@@ -124,8 +168,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="random play per environment and run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per environment; the best is kept")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game with the learning part)")
+    parser.add_argument("--lengths", type=int, default=0, help="print N random games' lengths beside the bound instead")
+    parser.add_argument("--greedy-games", type=int, default=60, help="with --lengths: games of two greedy players")
+    parser.add_argument("--stall-games", type=int, default=200, help="with --lengths: games of the stalling player")
+    parser.add_argument("--players", type=int, default=2, help="with --lengths: seats")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g] or learning_games()
+    if args.lengths:
+        print_lengths(games, args.lengths, args.greedy_games, args.stall_games, args.players)
+        return 0
     print_figures(measure(games, args.seconds, args.repeat))
     return 0
 
