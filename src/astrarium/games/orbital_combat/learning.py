@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from astrarium.core.contract import Learning
@@ -72,6 +73,8 @@ SHIP_FEATURES = (
     "last_weapons",
     "last_defense",
 )
+#: The most allocation objects an action space remembers by identity.
+_BY_ID_MOST = 100_000
 #: The numbers of the whole position after the ships: round, rounds left, round resolution.
 GLOBAL_FEATURES = ("round", "rounds_left", "round_resolution")
 
@@ -102,6 +105,10 @@ class AllocationSpace:
         self._by_label = {label: i for i, label in enumerate(self.labels)}
         #: The same look-up by the allocation's value (a mask sets hundreds of indices: hashing beats writing notations).
         self._by_value = {a: i for i, a in enumerate(self.allocations)}
+        #: And by the object itself: the rules hand out the same allocation objects again and again (their legal lists
+        #: are cached), and hashing an allocation hashes its enums in Python. Each entry keeps its object alive, so an
+        #: id is never reused while it is here; the table stops growing at ``_BY_ID_MOST`` entries.
+        self._by_id: dict[int, tuple[Allocation, int]] = {}
 
     @property
     def size(self) -> int:
@@ -110,7 +117,12 @@ class AllocationSpace:
 
     def index(self, action: Any) -> int:
         """The index of ``action`` (an allocation or its notation); ValueError for one outside the space."""
+        known = self._by_id.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
         found = self._by_value.get(action) if type(action) is Allocation else None
+        if found is not None and len(self._by_id) < _BY_ID_MOST:
+            self._by_id[id(action)] = (action, found)
         if found is None:
             found = self._by_label.get(str(action) if isinstance(action, Allocation) else str(parse_allocation(str(action))))
         if found is None:
@@ -192,7 +204,7 @@ def encode_view(view: Mapping[str, Any], seat: int, players: int) -> list[float]
         angle = 2 * math.pi * (int(ship["sector"]) - 0.5) / sectors
         x, y = ship["position_mm"]
         distance = math.hypot(x - mx, y - my)
-        last = parse_allocation(ship["last_allocation"]) if ship["last_allocation"] else None
+        last = _last_allocation(ship["last_allocation"]) if ship["last_allocation"] else None
         burn = last.burn if last is not None else None
         place = order.index(ship["seat"]) if ship["seat"] in order else players
         out += [
@@ -234,6 +246,12 @@ def encode_view(view: Mapping[str, Any], seat: int, players: int) -> list[float]
 def is_out(state: OrbitalState, seat: int) -> bool:
     """A destroyed ship is out of the game: it allocates no more and cannot come back."""
     return not state.alive[seat]
+
+
+@lru_cache(maxsize=4096)
+def _last_allocation(notation: str) -> Allocation:
+    """A ship's last allocation read from the view's notation (a few hundred different ones recur all game)."""
+    return parse_allocation(notation)
 
 
 def _one_hot(i: int, n: int) -> list[float]:
