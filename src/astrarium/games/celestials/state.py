@@ -9,7 +9,6 @@ answer ``reshuffle yes|no`` in turn before play goes on.
 
 from __future__ import annotations
 
-import functools
 from bisect import insort
 from dataclasses import dataclass
 from typing import Any, Final
@@ -768,9 +767,18 @@ class CelestialsState(State):
         }
 
 
-@functools.lru_cache(maxsize=32)
+#: Each deck's faces by the deck's identity (the entry keeps the deck, so its id is not reused while cached): hashing a
+#: deck hashes every card, which cost a quarter of a view.
+_FACES: dict[int, tuple[Deck, dict[str, Any]]] = {}
+
+
 def _deck_faces(deck: Deck) -> dict[str, Any]:
     """What every player may read of a deck: its phase cycle and each card's face and text (cached; never mutate it)."""
-    from astrarium.games.celestials.svg import deck_summary
+    found = _FACES.get(id(deck))
+    if found is None or found[0] is not deck:
+        from astrarium.games.celestials.svg import deck_summary
 
-    return deck_summary(deck)
+        if len(_FACES) >= 32:
+            _FACES.clear()
+        found = _FACES[id(deck)] = (deck, deck_summary(deck))
+    return found[1]
