@@ -30,7 +30,7 @@ KIND_WORDS = {
     "rollout": "tries each action, then lets a base player (greedy unless told) play on",
     "mcts": f"tree search, {PLAY_SECONDS:g} s a move, seeing only what its seat may see",
     "ismcts": f"tree search over re-dealt hidden cards, {PLAY_SECONDS:g} s a move",
-    "learned": "a small neural policy trained by self-play learning (make learn)",
+    "learned": "a small neural policy trained by imitation and policy gradient (make learn)",
     "constellations-lookahead": "looks through its own rotations for the most points (fixed plan)",
     "cw-rusher": "fixed plan: every fighting unit at the nearest enemy base",
     "cw-expander": "fixed plan: bases on three worlds, the most territory",
