@@ -49,22 +49,8 @@ def _projected_value(state: OrbitalState, seat: int) -> float:
             t = seat if seat in options else options[0]
             weapons[s], defense[s] = _best_answer(state, s, t, hull, weapons, defense, target)
             target[s] = t
-    # the shots (ships destroyed by a bump neither fire nor are fired at), then the hulls after them
-    damage = [0] * n
-    band, per_point, cap = state.plan.band, state.shield_per_point, state.shield_cap
-    in_turn = state.fire_in_turn
-    for s in state.order if in_turn else flying:
-        t = target[s]
-        if t >= 0 and hull[s] > 0 and hull[t] > 0:
-            hit = shot_damage(weapons[s] - band[s][t], defense[t], per_point, cap)
-            if in_turn:  # the shots land one by one: a ship destroyed first does not fire
-                hull[t] -= hit
-            else:
-                damage[t] += hit
-    zone, ring = state.zone_edge(), state.plan.ring
-    for s in flying:
-        if ring[s] > zone:
-            damage[s] += state.zone_damage
+    # the shots (ships destroyed by a bump neither fire nor are fired at), the zone, then the hulls after them
+    damage = _shots(state, flying, hull, weapons, defense, target)
     alive = [False] * n
     for s in flying:
         hull[s] = max(0, hull[s] - damage[s])
@@ -73,6 +59,27 @@ def _projected_value(state: OrbitalState, seat: int) -> float:
     if len(left) <= 1 or state.round + 1 >= state.round_limit:
         return _final_value(state, seat, flying, left, hull, mass)
     return _static_value(state, seat, hull, mass, alive)
+
+
+def _shots(state: OrbitalState, flying: list[int], hull: list[int], weapons: list[int], defense: list[int], target: list[int]) -> list[int]:
+    """The round's shots as the fire order lands them, and the closing zone: the damage each ship takes (shots in turn
+    order are taken off ``hull`` at once, and a ship destroyed first does not fire)."""
+    damage = [0] * state.players
+    band, per_point, cap = state.plan.band, state.shield_per_point, state.shield_cap
+    in_turn = state.fire_in_turn
+    for s in state.order if in_turn else flying:
+        t = target[s]
+        if t >= 0 and hull[s] > 0 and hull[t] > 0:
+            hit = shot_damage(weapons[s] - band[s][t], defense[t], per_point, cap)
+            if in_turn:
+                hull[t] -= hit
+            else:
+                damage[t] += hit
+    zone, ring = state.zone_edge(), state.plan.ring
+    for s in flying:
+        if ring[s] > zone:
+            damage[s] += state.zone_damage
+    return damage
 
 
 def _allocations_made(state: OrbitalState, flying: list[int], mass: list[int]) -> tuple[list[int], list[int], list[int]]:

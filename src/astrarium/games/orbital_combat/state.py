@@ -276,7 +276,7 @@ class OrbitalState(State):
         self._resolve_round()
 
     def _resolve_round(self) -> None:
-        """Phases 2-6 for every ship together, in the seed's order; shots are simultaneous."""
+        """Phases 2-6 for every ship together, in the seed's order, then the closing zone."""
         plan = self.plan
         velocity = self.table.velocity
         events: list[tuple] = []
@@ -308,8 +308,25 @@ class OrbitalState(State):
             events.append(("collides", a, b))
             hull[a] -= self.collision_damage
             hull[b] -= self.collision_damage
-        # Phase 6: every shot, from and at the positions after movement: all at once, or one by one in the round's
-        # turn order (``fire_order = initiative``: a ship destroyed by an earlier shot does not fire).
+        # Phase 6: every shot, from and at the positions after movement.
+        damage = self._fire(plan, flying, events)
+        zone = self.zone_edge()
+        for seat in flying:
+            hull[seat] -= damage[seat]
+            pending[seat] = None
+            self.defense[seat] = 0  # a defense protects only in the round it was allocated for
+            if plan.ring[seat] > zone:  # end of the round: the closing zone
+                hull[seat] -= self.zone_damage
+                events.append(("outside", seat, plan.ring[seat], self.zone_damage))
+        self._plan = None
+        self.turn_index = len(self.order) - 1  # _after_turn moves on to the next round
+        self._after_turn(self.order[-1], events)
+
+    def _fire(self, plan: RoundPlan, flying: list[int], events: list[tuple]) -> list[int]:
+        """Phase 6 of a round: the shots all at once (returned as the damage each ship takes), or one by one in the
+        round's turn order (``fire_order = initiative``: taken off the hulls at once, and a ship destroyed by an
+        earlier shot does not fire)."""
+        hull, pending = self.hull, self.pending
         damage = [0] * self.players
         in_turn = self.fire_in_turn
         for seat in self.order if in_turn else flying:
@@ -328,17 +345,7 @@ class OrbitalState(State):
             else:
                 damage[target] += hit
             events.append(("fires", seat, action.weapons, target, plan.gap[seat][target], hit))
-        zone = self.zone_edge()
-        for seat in flying:
-            hull[seat] -= damage[seat]
-            pending[seat] = None
-            self.defense[seat] = 0  # a defense protects only in the round it was allocated for
-            if plan.ring[seat] > zone:  # end of the round: the closing zone
-                hull[seat] -= self.zone_damage
-                events.append(("outside", seat, plan.ring[seat], self.zone_damage))
-        self._plan = None
-        self.turn_index = len(self.order) - 1  # _after_turn moves on to the next round
-        self._after_turn(self.order[-1], events)
+        return damage
 
     def _damage(self, weapons: int, distance: float, defense: int) -> int:
         """A shot's damage: its strength after falloff, less what the defense stops (see :func:`shot_damage`)."""
