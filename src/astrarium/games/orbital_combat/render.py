@@ -127,7 +127,7 @@ def _status_parts(state: OrbitalState, seat: int | None, small: bool) -> list[tu
     )
     edge, following = state.zone_edge(), state.zone_edge(state.round + 1)
     if following < state.table.outermost:
-        head += f"; zone rings 1-{edge}" + (f", 1-{following} next round" if following != edge else "")
+        head += f"; zone rings 1-{edge}" + (f", next 1-{following}" if following != edge else "")
     parts = [(TEXT, head)]
     if small:
         parts.append((TEXT, "ship ring sector facing mass hull def transfer last allocation"))
