@@ -39,6 +39,7 @@ KIND_WORDS = {
     "orbital-gunner": "fixed plan: every weapon at the weakest ship in range",
     "orbital-scooper": "fixed plan: gathers reaction mass, defends with the rest",
     "orbital-guard": "fixed plan: full defense when an enemy is in range, else gathers mass",
+    "orbital-runner": "fixed plan: burns outward, out of range, whenever an enemy could fire",
     "sl-courier": "fixed plan: carries refugees, never lays a streamline",
     "sl-builder": "fixed plan: carries refugees, lays one-way lanes towards the escape",
     "sl-search": "the player behind medium and hard: tries each action with couriers playing on",
