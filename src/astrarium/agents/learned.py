@@ -80,7 +80,8 @@ class Policy:
         """Write the weights and the configuration to an ``.npz`` file."""
         import numpy as np
 
-        np.savez_compressed(path, config=np.array(json.dumps(self.config, sort_keys=True)), **self.arrays)
+        arrays: dict[str, Any] = {"config": np.array(json.dumps(self.config, sort_keys=True)), **self.arrays}
+        np.savez_compressed(path, **arrays)
 
     @classmethod
     def load(cls, path: str | Path) -> Policy:

@@ -226,13 +226,16 @@ def demonstrations(settings: Settings, games: int, log: Any = print) -> Batch:
     from astrarium.agents import make_agent
     from astrarium.core import get_game
 
+    teacher = settings.imitate
+    if teacher is None:
+        raise ValueError("imitation needs a player spec to imitate (--imitate)")
     game = get_game(settings.game)
     batch = Batch()
     for number in range(games):
         seed = settings.seed * 1_000_003 + number
         state = game.new_game(settings.players, seed)
         space = game.action_space(settings.players, state.options)
-        players = [make_agent(settings.imitate, seed + seat, settings.game) for seat in range(settings.players)]
+        players = [make_agent(teacher, seed + seat, settings.game) for seat in range(settings.players)]
         seats: list[int] = []
         while not state.is_over:
             seat = state.current_player
