@@ -190,3 +190,20 @@ def play_told(game_id: str, players: int, seed: int, steps: int, seat: int = 0) 
         state.apply(notation)
         lines += game.describe(before, notation, state.picture_view(seat))
     return state, lines
+
+
+def cw_piece(kind: str, at: str, owner: int, strength: int) -> str:
+    """A Connected Worlds scenario's base or unit, as the TOML a scenario option takes."""
+    return f'[[{kind}]]\nat = "{at}"\nowner = {owner}\nstrength = {strength}\n'
+
+
+#: Connected Worlds hands and decks of a two-player scenario in which every kind of card can be played (the
+#: decomposed choices' tests and their encoding's).
+CW_HANDS = """
+[[player]]
+hand = ["harvester", "portal", "assault-team", "excavater", "engineers"]
+deck = ["harvester", "harvester", "scientists", "assault-team", "standard-base"]
+[[player]]
+hand = ["harvester", "harvester", "portal", "scientists", "engineers"]
+deck = ["harvester", "scientists", "engineers", "assault-team", "standard-base"]
+"""

@@ -14,21 +14,12 @@ import astrarium
 from astrarium.core.errors import ContractError
 from astrarium.games.connected_worlds.learning import HEX_FEATURES
 from astrarium.rl import gymnasium_env, openspiel_game, pettingzoo_env
+from helpers import CW_HANDS
+from helpers import cw_piece as piece
 
 GAME = astrarium.get_game("connected-worlds")
 STEPS = {"choices": "steps"}
-HANDS = """
-[[player]]
-hand = ["harvester", "portal", "assault-team", "excavater", "engineers"]
-deck = ["harvester", "harvester", "scientists", "assault-team", "standard-base"]
-[[player]]
-hand = ["harvester", "harvester", "portal", "scientists", "engineers"]
-deck = ["harvester", "scientists", "engineers", "assault-team", "standard-base"]
-"""
-
-
-def piece(kind: str, at: str, owner: int, strength: int) -> str:
-    return f'[[{kind}]]\nat = "{at}"\nowner = {owner}\nstrength = {strength}\n'
+HANDS = CW_HANDS
 
 
 def position(body: str, **options: object):  # noqa: ANN201 (the game's own State)

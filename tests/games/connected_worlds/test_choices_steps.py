@@ -19,22 +19,13 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.core import IllegalAction, Rng
 from astrarium.games.connected_worlds.actions import At, Head, Piece, split
+from helpers import CW_HANDS
+from helpers import cw_piece as piece
 
 GAME = astrarium.get_game("connected-worlds")
 STEPS = {"choices": "steps"}
 PARTS = (Head, At, Piece)
-HANDS = """
-[[player]]
-hand = ["harvester", "portal", "assault-team", "excavater", "engineers"]
-deck = ["harvester", "harvester", "scientists", "assault-team", "standard-base"]
-[[player]]
-hand = ["harvester", "harvester", "portal", "scientists", "engineers"]
-deck = ["harvester", "scientists", "engineers", "assault-team", "standard-base"]
-"""
-
-
-def piece(kind: str, at: str, owner: int, strength: int) -> str:
-    return f'[[{kind}]]\nat = "{at}"\nowner = {owner}\nstrength = {strength}\n'
+HANDS = CW_HANDS
 
 
 HOME = piece("base", "A:0,0", 0, 1) + piece("base", "B:0,0", 1, 1)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import astrarium
 from astrarium.core import IllegalAction, Rng
+from helpers import cw_piece as piece
 
 GAME = astrarium.get_game("connected-worlds")
 HANDS = """
@@ -24,10 +25,6 @@ deck = ["harvester", "harvester", "scientists", "assault-team", "standard-base"]
 hand = ["harvester", "harvester", "portal", "scientists", "engineers"]
 deck = ["harvester", "scientists", "engineers", "assault-team", "standard-base"]
 """
-
-
-def piece(kind: str, at: str, owner: int, strength: int) -> str:
-    return f'[[{kind}]]\nat = "{at}"\nowner = {owner}\nstrength = {strength}\n'
 
 
 def position(body: str, hands: str = HANDS, **options):
