@@ -25,6 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+#: The options a game's action space needs (Connected Worlds chooses a move, portal or deployment a part at a time).
+ENV_OPTIONS: dict[str, dict[str, Any]] = {"connected-worlds": {"choices": "steps"}}
+
 
 @dataclass(frozen=True)
 class EnvSpeed:
@@ -71,13 +74,14 @@ def step_parts(game_id: str, positions: int = 2000) -> tuple[float, float, float
     game = get_game(game_id)
     pick = random.Random(1)
     seed = 0
-    state = game.new_game(2, seed)
+    options = ENV_OPTIONS.get(game_id, {})
+    state = game.new_game(2, seed, options)
     space = game.action_space(2, state.options)
     mask_t = obs_t = act_t = apply_t = 0.0
     for _ in range(positions):
         if state.is_over:
             seed += 1
-            state = game.new_game(2, seed)
+            state = game.new_game(2, seed, options)
         t0 = time.perf_counter()
         mask = state.legal_action_mask()
         t1 = time.perf_counter()
@@ -104,7 +108,8 @@ def measure(game_ids: list[str], seconds: float = 2.0, repeat: int = 3) -> list[
 
     out = [fastest([aec_speed("pettingzoo connect_four_v3", connect_four_v3.env, seconds) for _ in range(repeat)])]
     for game_id in game_ids:
-        best = fastest([aec_speed(f"astrarium {game_id}", lambda g=game_id: pettingzoo_env(g), seconds) for _ in range(repeat)])
+        make = lambda g=game_id: pettingzoo_env(g, options=ENV_OPTIONS.get(g))  # noqa: E731
+        best = fastest([aec_speed(f"astrarium {game_id}", make, seconds) for _ in range(repeat)])
         parts = min((step_parts(game_id) for _ in range(repeat)), key=sum)
         out.append(EnvSpeed(best.name, best.steps_per_second, best.games_per_second, *parts))
     return out
