@@ -11,6 +11,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 from astrarium.core.contract import LEVEL_NAMES
 from astrarium.core.errors import ContractError, short
 from astrarium.core.game import State
+from astrarium.core.learning import encoder_for
 
 
 @runtime_checkable
@@ -25,6 +26,11 @@ class Agent(Protocol):
     with a class attribute ``games``, a tuple of game ids; :func:`make_agent`
     then refuses it for any other game before play starts. Without it, a player
     plays every game.
+
+    A player that looks for whole actions among the legal ones (a scripted plan
+    that picks a whole move) says so with a class attribute ``chooses_whole = True``;
+    :func:`make_agent` then wraps it in :class:`WholeChoices`, so that it still
+    plays where a game's options split a choice into parts.
     """
 
     name: str
@@ -187,4 +193,87 @@ def make_agent(spec: str, seed: int = 0, game: str | None = None) -> Agent:
         if unknown:
             takes = f"its options are {', '.join(allowed)}" if allowed else "it takes no options"
             raise ValueError(f"{name} has no option {short(unknown[0], 40)!r}; {takes}")
-    return factory(seed=seed, **options)
+    agent = factory(seed=seed, **options)
+    return WholeChoices(agent) if getattr(factory, "chooses_whole", False) else agent
+
+
+class WholeChoices:
+    """A player of whole actions, playing its choice a part at a time where the game's options split it into parts.
+
+    A game's learning part may split a choice into parts (Connected Worlds under
+    ``choices = steps``: ``move CARD``, then ``at HEX``, then ``piece u2``); its
+    encoder then says which whole actions the position's parts can still make
+    (``whole_actions(state)``, None where the choice is not split) and the parts
+    of one (``parts(action)``, notations in order). The player chooses among
+    those whole actions (the position is shown to it with them as its legal
+    actions), and the first of its choice's parts that the position offers is
+    played (the parts already chosen are offered no more). Where someone else
+    began an action it would not play (a search trying each part, a person who
+    hands the seat over), it finishes it the first way offered. Where nothing is
+    split it chooses as it always does.
+    """
+
+    def __init__(self, player: Agent) -> None:
+        self.player = player
+        self.name = player.name
+        self._options: Any = None
+        self._encoder: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        player = self.__dict__.get("player")
+        if player is None or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(player, name)
+
+    def choose(self, state: State) -> Any:
+        encoder = self._splitting(state)
+        whole = None if encoder is None else encoder.whole_actions(state)
+        if whole is None:
+            return self.player.choose(state)
+        action = self.player.choose(cast(State, _WholeActions(state, whole)))
+        if action not in whole:  # a plan that would rather do something else than finish an action begun before
+            action = whole[0]
+        offered = {str(a): a for a in state.legal_actions()}
+        for part in encoder.parts(action):
+            found = offered.get(part)
+            if found is not None:
+                return found
+        raise ValueError(f"{self.name} chose {short(str(action))!r}, which no part offered here begins or goes on")
+
+    def _splitting(self, state: State) -> Any:
+        """The encoder of ``state``'s configuration when it splits choices into parts, else None (found once per options)."""
+        if state.options is not self._options:
+            self._options = state.options
+            self._encoder = _splitting_encoder(state)
+        return self._encoder
+
+
+def _splitting_encoder(state: State) -> Any:
+    """The learning encoder of ``state``'s configuration if it offers ``whole_actions`` and ``parts``; None otherwise."""
+    if state.game.parts.learning is None:
+        return None
+    try:
+        encoder = encoder_for(state.game, state.players, state.options)
+    except ContractError:  # a configuration the learning part does not encode: its choices are whole
+        return None
+    if callable(getattr(encoder, "whole_actions", None)) and callable(getattr(encoder, "parts", None)):
+        return encoder
+    return None
+
+
+class _WholeActions:
+    """A position as a player of whole actions sees it: the whole actions as its legal ones, the rest the position's own."""
+
+    __slots__ = ("_state", "_whole")
+
+    def __init__(self, state: State, whole: list[Any]) -> None:
+        self._state = state
+        self._whole = whole
+
+    def legal_actions(self) -> list[Any]:
+        return list(self._whole)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._state, name)

@@ -209,6 +209,8 @@ class _ScriptedConnected:
 
     name = "cw-scripted"
     games = (GAME_ID,)
+    #: It picks whole moves, portals and deployments: under ``choices = steps`` it plays them a part at a time.
+    chooses_whole = True
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

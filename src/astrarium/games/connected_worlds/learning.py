@@ -12,7 +12,11 @@ of the table in its order, ``gather CARD``, ``research CARD BUY`` and
 ``build CARD BUY`` for each card it may buy, and the heads ``move CARD``,
 ``connect CARD``, ``deploy CARD`` it may be played for; ``at HEX`` for each hex;
 ``piece base`` and ``piece u1`` up to the strongest unit of the card table and
-the scenario. Hexes are in the map's order (``Board.cell_names``).
+the scenario. Hexes are in the map's order (``Board.cell_names``). The encoder
+also says which whole actions the parts offered can still make
+(``whole_actions``) and the parts of one (``parts``), so a player of whole
+actions (the scripted players, through ``agents.base.WholeChoices``) plays its
+choice a part at a time.
 
 **Observation.** A flat vector from ``view(seat)`` alone (the map and card
 table are the configuration's, public): every hex (its board, the base and its
@@ -33,10 +37,10 @@ from typing import TYPE_CHECKING, Any
 from astrarium.core.contract import Learning
 from astrarium.core.errors import ContractError
 from astrarium.core.learning import NotationSpace, Segments
-from astrarium.games.connected_worlds.actions import HEAD_VERBS, piece_word
+from astrarium.games.connected_worlds.actions import HEAD_VERBS, piece_word, split
 from astrarium.games.connected_worlds.data import Board, CardTable, Special, load_cards, load_map
 from astrarium.games.connected_worlds.scenario import load_scenario
-from astrarium.games.connected_worlds.state import FOUND, PHASE_NAMES, ConnectedWorldsState, Victory
+from astrarium.games.connected_worlds.state import FOUND, MAIN, PHASE_NAMES, ConnectedWorldsState, Victory
 
 if TYPE_CHECKING:
     import numpy as np
@@ -123,6 +127,24 @@ class ConnectedWorldsEncoder:
         )
         self.observation_shape: tuple[int, ...] = (self.segments.size,)
         self.global_shape: tuple[int, ...] = (self.segments.size + 2 * p * v,)
+
+    def whole_actions(self, state: ConnectedWorldsState) -> list[Any] | None:
+        """The whole actions the seat to move may still make where its choice is split into parts (None: it is not split).
+
+        Before a part is chosen, the main phase's whole actions (a move, portal or deployment whole, beside the actions
+        that are never split); once some are, the whole actions that begin with them. The setup and a piece's movement
+        steps are chosen whole anyway (None).
+        """
+        if not state.steps or state.phase != MAIN or state.is_over:
+            return None
+        seat, pending = state.turn, state.pending
+        if not pending:
+            return state._card_actions(seat)
+        return [a for a in state._whole_of(seat, pending[0], pending[1]) if tuple(str(a).split()[: len(pending)]) == pending]
+
+    def parts(self, action: Any) -> list[str]:
+        """The notations of the parts ``action`` is chosen in, in order (an action that is not split: its own)."""
+        return [str(part) for part in split(action)]
 
     def _relative(self, owner: Any, seat: int) -> int:
         return (int(owner) - seat) % self.players
