@@ -31,6 +31,12 @@ def player_counts(game_id: str) -> list[int]:
 
 
 CASES = [(g, n) for g in GAMES for n in player_counts(g)]
+#: Each game with its fewest players gets the profile's examples; with more players (most of the suite's time, the
+#: same rules over more seats) a sample of :data:`MORE_PLAYERS_EXAMPLES` here and the profile's full count in the
+#: slow suite.
+FEWEST = [(g, n) for g, n in CASES if n == player_counts(g)[0]]
+MORE = [(g, n) for g, n in CASES if n != player_counts(g)[0]]
+MORE_PLAYERS_EXAMPLES = 10
 #: Options that change what a position is, not only a number of it: each is checked as the game's default too
 #: (Connected Worlds with a move, portal or deployment chosen a part at a time), with the fewest and most players.
 VARIANTS = [("connected-worlds", "choices", "steps")]
@@ -41,9 +47,25 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 @pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.run.__name__)
-@pytest.mark.parametrize("game_id,players", CASES)
+@pytest.mark.parametrize("game_id,players", FEWEST)
 @given(seed=seeds)
 def test_seeded_games(check: Check, game_id: str, players: int, seed: int) -> None:
+    check.run(game_id, players, seed)
+
+
+@pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.run.__name__)
+@pytest.mark.parametrize("game_id,players", MORE)
+@settings(max_examples=MORE_PLAYERS_EXAMPLES)
+@given(seed=seeds)
+def test_seeded_games_of_more_players(check: Check, game_id: str, players: int, seed: int) -> None:
+    check.run(game_id, players, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.run.__name__)
+@pytest.mark.parametrize("game_id,players", MORE)
+@given(seed=seeds)
+def test_seeded_games_of_more_players_at_the_profiles_count(check: Check, game_id: str, players: int, seed: int) -> None:
     check.run(game_id, players, seed)
 
 
