@@ -22,7 +22,11 @@ back-end's.
 side, unless ``--no-lab``); alone:
 
     python benchmarks/lab_bench.py [--python pure=PATH] [--python compiled=PATH] [--game celestials]
-        [--lab-seat 0=greedy --lab-seat 1=random] [--lab-games 100] [--lab-rounds 2] [--no-ray] [--json FILE]
+        [--lab-seat 0=SPEC --lab-seat 1=SPEC] [--lab-games 60] [--lab-rounds 2] [--no-ray] [--json FILE]
+
+The default line-up is a small search in both seats (``mcts:iterations=20,depth=5``, under a second a game):
+a lab run is hundreds of such games, and with a cheaper player the start-up of each command (imports,
+worker processes, Ray) would be most of what is timed.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ from pathlib import Path
 LAB_OVERHEAD_MAX = 0.05
 SCALING_MIN = 1.8
 RAY_MIN = 0.9
+#: The player in both seats unless ``--lab-seat`` says otherwise.
+DEFAULT_PLAYER = "mcts:iterations=20,depth=5"
 #: The commands, in the order each round runs them.
 COMMANDS = ("arena", "lab", "lab-2", "ray-2")
 
@@ -172,7 +178,7 @@ def report(figures: list[BuildFigures]) -> list[dict]:
 
 def run(pythons: dict[str, str], args: argparse.Namespace) -> list[dict]:
     """Measure and print (what ``benchmarks/run.py`` calls); the figures as data."""
-    seats = args.lab_seat or ["0=greedy", "1=random"]
+    seats = args.lab_seat or [f"{seat}={DEFAULT_PLAYER}" for seat in (0, 1)]
     ray = not args.no_ray
     if ray:
         try:
@@ -188,8 +194,8 @@ def run(pythons: dict[str, str], args: argparse.Namespace) -> list[dict]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options this benchmark takes (``benchmarks/run.py`` takes them too)."""
     parser.add_argument("--lab-game", default="celestials", help="the lab benchmark's game")
-    parser.add_argument("--lab-seat", action="append", default=[], help="the lab benchmark's line-up, 0=SPEC (default 0=greedy 1=random)")
-    parser.add_argument("--lab-games", type=int, default=100, help="games a command of the lab benchmark plays")
+    parser.add_argument("--lab-seat", action="append", default=[], help=f"0=SPEC, the line-up (default {DEFAULT_PLAYER} in both)")
+    parser.add_argument("--lab-games", type=int, default=60, help="games a command of the lab benchmark plays")
     parser.add_argument("--lab-rounds", type=int, default=2, help="rounds of the lab benchmark")
     parser.add_argument("--no-ray", action="store_true", help="the lab benchmark without the Ray back-end")
 
