@@ -1,5 +1,7 @@
 """The Ray back-end: a cluster of two nodes started here, one node lost mid-run; the results are the local back-end's.
 
+The run is paired (every seed in both rotations), so two games share each seed: each is kept once, by seed and rotation.
+
 Ray is in the ``lab`` extra, which the ``test`` extra installs: these tests fail, not skip, without it. The cluster
 test starts Ray twice (about 15 s), so it runs with the slow suite (``make test-slow``, which CI runs too).
 """
@@ -21,7 +23,7 @@ from lab_helpers import comparable, write_experiment
 from astrarium import lab
 
 GAMES = 60
-EXPERIMENT = f'game = "celestials"\nseats = ["greedy", "greedy"]\ngames = {GAMES}\nseed = 700\n'
+EXPERIMENT = f'game = "celestials"\nseats = ["greedy", "greedy"]\nrotate = "paired"\ngames = {GAMES}\nseed = 700\n'
 
 
 @pytest.fixture
@@ -65,12 +67,12 @@ def test_a_run_on_a_cluster_that_loses_a_node_gives_the_local_results_once(tmp_p
     assert f"on the Ray cluster at {cluster.address}" in " ".join(stdout.split())
 
     results = lab.load(out)
-    seeds = results.table.column("seed").to_pylist()
-    assert seeds == list(range(700, 700 + GAMES)), "every planned seed once"
+    keys = list(zip(results.table.column("seed").to_pylist(), results.table.column("rotation").to_pylist(), strict=True))
+    assert keys == [(seed, rotation) for seed in range(700, 700 + GAMES // 2) for rotation in (0, 1)], "every planned game once"
     local = lab.run(path, jobs=2, out=tmp_path / "local")
     assert comparable(results.table) == comparable(local.table)
-    for seed in seeds:
-        assert (out / "records" / f"{seed}.json.gz").read_bytes() == (tmp_path / "local" / "records" / f"{seed}.json.gz").read_bytes()
+    for row in results.table.to_pylist():
+        assert results.record_path(row).read_bytes() == local.record_path(row).read_bytes()
 
 
 def test_without_ray_the_backend_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,6 @@
-"""A run killed with SIGKILL part-way resumes with the same command: every planned seed once, as an uninterrupted run."""
+"""A run killed with SIGKILL part-way resumes with the same command: every planned game once, as an uninterrupted run.
+
+A paired run (every seed in every rotation) likewise ends with each seed and rotation once."""
 
 from __future__ import annotations
 
@@ -28,9 +30,8 @@ def command(path: Path, out: Path) -> list[str]:
     return [sys.executable, "-m", "astrarium", "lab", "run", str(path), "--out", str(out), "--jobs", "1", "--batch", "1"]
 
 
-def test_a_killed_run_resumes_to_exactly_the_planned_seeds(tmp_path: Path) -> None:
-    path = write_experiment(tmp_path, ORBITAL_RANDOM.format(games=GAMES, seed=1000))
-    out = tmp_path / "out"
+def killed_after_five(path: Path, out: Path) -> int:
+    """Run the experiment in a subprocess, SIGKILL it once five games are saved; the games it saved."""
     process = subprocess.Popen(command(path, out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         while games_done(out) < 5 and process.poll() is None:
@@ -38,7 +39,16 @@ def test_a_killed_run_resumes_to_exactly_the_planned_seeds(tmp_path: Path) -> No
     finally:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-    killed_at = games_done(out)
+    return games_done(out)
+
+
+PAIRED = ORBITAL_RANDOM.replace("games =", 'rotate = "paired"\ngames =')
+
+
+def test_a_killed_run_resumes_to_exactly_the_planned_seeds(tmp_path: Path) -> None:
+    path = write_experiment(tmp_path, ORBITAL_RANDOM.format(games=GAMES, seed=1000))
+    out = tmp_path / "out"
+    killed_at = killed_after_five(path, out)
     assert 5 <= killed_at < GAMES, "the run was killed part-way"
 
     resumed = subprocess.run(command(path, out), capture_output=True, text=True, check=False)
@@ -51,3 +61,17 @@ def test_a_killed_run_resumes_to_exactly_the_planned_seeds(tmp_path: Path) -> No
     assert sorted(p.name for p in (out / "records").iterdir()) == sorted(f"{s}.json.gz" for s in seeds)
     whole = lab.run(path, out=tmp_path / "whole")
     assert comparable(lab.load(out).table) == comparable(whole.table)
+
+
+def test_a_killed_paired_run_resumes_to_exactly_the_planned_games(tmp_path: Path) -> None:
+    path = write_experiment(tmp_path, PAIRED.format(games=GAMES, seed=1000))
+    out = tmp_path / "out"
+    assert 5 <= killed_after_five(path, out) < GAMES, "the run was killed part-way"
+    resumed = subprocess.run(command(path, out), capture_output=True, text=True, check=False)
+    assert resumed.returncode == 0, resumed.stderr
+
+    table = lab.load(out).table
+    keys = list(zip(table.column("seed").to_pylist(), table.column("rotation").to_pylist(), strict=True))
+    assert sorted(keys) == [(seed, rotation) for seed in range(1000, 1000 + GAMES // 2) for rotation in (0, 1)]
+    assert sorted(p.name for p in (out / "records").iterdir()) == sorted(f"{s}-{r}.json.gz" for s, r in keys)
+    assert comparable(table) == comparable(lab.run(path, out=tmp_path / "whole").table)

@@ -68,15 +68,18 @@ def test_a_game_ended_at_its_limit_is_told_by_its_reason(reason: str, how: str) 
 
 
 def test_the_same_seeds_give_the_same_games_on_one_process_or_two(tmp_path: Path) -> None:
+    three = lab.build_experiment("constellations", ["greedy", "random", "random"], games=6, options={"max_rounds": 2}, rotate="paired")
     for name, experiment in {
         "greedy": small("constellations", ["greedy", "random"], 6, max_rounds=2),
         "mcts": small("constellations", ["mcts:iterations=10,depth=2", "random"], 4, max_rounds=2),
+        "paired": three,  # two seeds, each in its three rotations
     }.items():
         one = lab.run(experiment, jobs=1, out=tmp_path / f"{name}-1")
         two = lab.run(experiment, jobs=2, out=tmp_path / f"{name}-2")
         assert comparable(one.table) == comparable(two.table)
-        for seed in one.table.column("seed").to_pylist():
-            first, second = (gzip.decompress((tmp_path / f"{name}-{j}" / "records" / f"{seed}.json.gz").read_bytes()) for j in (1, 2))
+        assert one.table.num_rows == experiment.games
+        for row in one.table.to_pylist():
+            first, second = (gzip.decompress(results.record_path(row).read_bytes()) for results in (one, two))
             assert first == second
 
 
@@ -142,3 +145,40 @@ def test_the_summary_counts_seats_players_and_a_draw_as_half(tmp_path: Path) -> 
     assert sum(p.games for p in summary.players) == 16
     assert summary.by_play == results.table.column("ended_by").to_pylist().count("play")
     assert summary.experiment == "inline" and summary.command.startswith("astrarium lab run --game celestials")
+
+
+class StopAfter:
+    """A stop hook: True from the ``games``-th game it is shown on."""
+
+    def __init__(self, games: int) -> None:
+        self.games = games
+        self.shown = 0
+
+    def __call__(self, row: object) -> bool:
+        self.shown += 1
+        return self.shown >= self.games
+
+
+def test_a_stop_hook_ends_the_run_cleanly_with_every_game_it_saw_saved(tmp_path: Path) -> None:
+    experiment = small("orbital-combat", ["random", "random"], 10, round_limit=5)
+    out = tmp_path / "out"
+    played: list[int] = []
+    results = lab.run(experiment, out=out, stop=StopAfter(3), on_game=lambda row: played.append(row["seed"]))
+    assert results.stopped and played == [0, 1, 2]
+    assert results.table.column("seed").to_pylist() == [0, 1, 2] and lab.load(out).table.equals(results.table)
+    assert sorted(p.name for p in (out / "records").iterdir()) == ["0.json.gz", "1.json.gz", "2.json.gz"]
+    again: list[int] = []
+    resumed = lab.run(experiment, out=out, stop=StopAfter(3), on_game=lambda row: again.append(row["seed"]))
+    assert resumed.stopped and again == []  # shown the three saved games first: it stops before playing
+    finished = lab.run(experiment, out=out, stop=lambda row: False)
+    assert not finished.stopped and comparable(finished.table) == comparable(lab.run(experiment, out=tmp_path / "whole").table)
+
+
+def test_a_stop_hook_on_two_processes_keeps_each_saved_game_once_and_the_run_resumes(tmp_path: Path) -> None:
+    experiment = lab.build_experiment("orbital-combat", ["random", "greedy"], games=12, options={"round_limit": 5}, rotate="paired")
+    out = tmp_path / "out"
+    stopped = lab.run(experiment, jobs=2, out=out, stop=StopAfter(4))
+    keys = [(row["seed"], row["rotation"]) for row in stopped.table.to_pylist()]
+    assert stopped.stopped and len(keys) == len(set(keys)) == 4 and len(list((out / "records").iterdir())) == 4
+    finished = lab.run(experiment, jobs=2, out=out)
+    assert comparable(finished.table) == comparable(lab.run(experiment, out=tmp_path / "whole").table)

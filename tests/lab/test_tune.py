@@ -16,7 +16,7 @@ from astrarium.cli import app
 from astrarium.core.errors import DataError
 from astrarium.lab import TuneResults, load, load_tune, load_tune_results, tune
 from astrarium.lab.report import write_report
-from astrarium.lab.tune import Target, Trial
+from astrarium.lab.tune import Target, Trial, _trial_run
 
 ROOT = Path(__file__).resolve().parents[2]
 RINGS = ROOT / "src" / "astrarium" / "games" / "orbital_combat" / "rings.toml"
@@ -171,3 +171,19 @@ def test_a_targets_distance_is_zero_inside_its_band_and_the_gap_to_it_outside(a:
     distance = target.distance(value)
     assert (distance == 0) == (low <= value <= high)
     assert distance == pytest.approx(min(abs(value - low), abs(value - high)) if distance else 0.0)
+
+
+def test_a_trial_stopped_early_stops_at_once_when_run_again_with_the_same_games(tmp_path: Path) -> None:
+    chosen = load_tune(write_experiment(tmp_path, HULL))
+    runner = {"out": tmp_path / "out", "play": {"jobs": 1, "backend": "local", "address": None}}
+    first, stopped = _trial_run(chosen, {"hull": 8}, tmp_path / "trial", runner)  # almost no game decided: clearly below the band
+    assert stopped and 0 < first.table.num_rows < 60
+    second, again = _trial_run(chosen, {"hull": 8}, tmp_path / "trial", runner)
+    assert again and second.table.equals(first.table)  # the run's stop hook saw the saved games and played none
+
+
+def test_a_paired_tune_counts_games_in_whole_seeds(tmp_path: Path) -> None:
+    paired = HULL.replace('seats = ["random", "random"]\n', 'seats = ["random", "random"]\nrotate = "paired"\n')
+    assert load_tune(write_experiment(tmp_path, paired)).base.paired
+    with pytest.raises(DataError, match=r"exp.toml: tune.confirm: 101: rotate = \"paired\" .* multiple of 2"):
+        load_tune(write_experiment(tmp_path, paired.replace("confirm = 100", "confirm = 101")))

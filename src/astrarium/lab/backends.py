@@ -5,7 +5,8 @@ its worker handed it back (:data:`~astrarium.lab.play.Played`: the row and
 the compressed record), in the order they finish. The main process writes
 every result (:func:`astrarium.lab.runner.run`), so workers need no shared
 disk, and a worker lost part-way loses no game and counts none twice: its
-games are played again and a seed's result is kept once.
+games are played again and a game's result (by its seed and rotation) is
+kept once.
 
 The local back-end schedules on its own :class:`~concurrent.futures.ProcessPoolExecutor`
 rather than the arena's :func:`~astrarium.agents.arena.played` (a
@@ -23,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Literal
 
 from astrarium.agents.arena import Match
-from astrarium.lab.play import Played, play_game
+from astrarium.lab.play import GameKey, Played, match_key, play_game
 
 Backend = Literal["local", "ray"]
 BACKENDS: tuple[Backend, ...] = ("local", "ray")
@@ -68,7 +69,7 @@ def local_played(plan: Sequence[Match], jobs: int, play: Callable[[Match], Playe
         for match in plan:
             yield play(match)
         return
-    waiting = {match.seed: match for match in plan}
+    waiting = {match_key(match): match for match in plan}
     broken = 0
     while waiting:
         executor = ProcessPoolExecutor(min(jobs, len(waiting)), mp_context=_context())
@@ -91,7 +92,7 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
 
 
-def _drain(executor: ProcessPoolExecutor, waiting: dict[int, Match], jobs: int, play: Callable[[Match], Played]) -> Iterator[Played]:
+def _drain(executor: ProcessPoolExecutor, waiting: dict[GameKey, Match], jobs: int, play: Callable[[Match], Played]) -> Iterator[Played]:
     """Play the ``waiting`` games on ``executor``, a few ahead; each game handed back leaves ``waiting``.
 
     A finished game is handed back before a broken pool is reported, so no
@@ -118,7 +119,7 @@ def _drain(executor: ProcessPoolExecutor, waiting: dict[int, Match], jobs: int, 
                 lost = True
                 continue
             result = future.result()  # a game's own error (MatchError) is raised here, as the arena does
-            del waiting[match.seed]
+            del waiting[match_key(match)]
             yield result
         if lost:
             raise BrokenProcessPool("a worker process died")

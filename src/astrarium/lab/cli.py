@@ -43,6 +43,9 @@ def run_command(
     option: Annotated[list[str], typer.Option("--option", "-o", help="inline: a game option, NAME=VALUE")] = [],  # noqa: B006
     seed: Annotated[Optional[int], typer.Option(help="inline: the first seed (game g has seed SEED+g; default 0)")] = None,
     rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help="inline: rotate the seats every game")] = True,
+    paired: Annotated[
+        bool, typer.Option("--paired", help="inline: every seed once in every rotation of the seats (--games: a multiple of the seats)")
+    ] = False,
     games: Annotated[Optional[int], typer.Option("--games", "-n", help="how many games (default: the experiment's; inline 100)")] = None,
     jobs: Annotated[
         Optional[int], typer.Option("--jobs", "-j", help="processes, or a local Ray's CPUs (default: all cores); no result depends on it")
@@ -68,12 +71,15 @@ def run_command(
 
     try:
         lab = _lab()
-        study = _study(lab, experiment, game, seat, option, seed, rotate)
+        seating: bool | str = "paired" if paired else rotate
+        if paired and not rotate:
+            raise ValueError("--paired rotates the seats through every seating: not with --no-rotate")
+        study = _study(lab, experiment, game, seat, option, seed, seating)
         if study is not None:  # a file with a [sweep] or [tune] block
             folder = out if out is not None else _default_out(experiment)
             _run_study(lab, study, folder, jobs, games, until, batch, backend=backend, address=address)
             return
-        chosen = _experiment(experiment, game, seat, option, seed, rotate, games).with_until(until)
+        chosen = _experiment(experiment, game, seat, option, seed, seating, games).with_until(until)
         folder = out if out is not None else _default_out(experiment)
         workers = choose_workers(jobs, chosen.games)
         where = _where(backend, address, workers)
@@ -83,9 +89,9 @@ def run_command(
     _play(lab, chosen, folder, workers, command, batch, backend=backend, address=address, where=where)
 
 
-def _study(lab: Any, path: str | None, game: str | None, seats: list[str], options: list[str], seed: int | None, rotate: bool) -> Any:
+def _study(lab: Any, path: str | None, game: str | None, seats: list[str], options: list[str], seed: int | None, rotate: bool | str) -> Any:
     """The sweep or tune an experiment file holds (None for a plain experiment or an inline one)."""
-    if path is None or game is not None or seats or options or seed is not None or not rotate:
+    if path is None or game is not None or seats or options or seed is not None or rotate is not True:
         return None  # inline, or refused by _experiment (a file and inline options)
     found = lab.load_study(path)
     return None if isinstance(found, lab.Experiment) else found
@@ -182,14 +188,14 @@ def _lab() -> Any:
 
 
 def _experiment(
-    path: str | None, game: str | None, seats: list[str], options: list[str], seed: int | None, rotate: bool, games: int | None
+    path: str | None, game: str | None, seats: list[str], options: list[str], seed: int | None, rotate: Any, games: int | None
 ) -> Experiment:
-    """The experiment from its file, or from the inline options (never both)."""
+    """The experiment from its file, or from the inline options (never both); ``rotate``: True, False or ``"paired"``."""
     from astrarium.lab.experiment import build_experiment, load_experiment
 
     if path is not None:
-        if game is not None or seats or options or seed is not None or not rotate:
-            raise ValueError("give an experiment file or --game/--seat/--option/--seed/--no-rotate, not both")
+        if game is not None or seats or options or seed is not None or rotate is not True:
+            raise ValueError("give an experiment file or --game/--seat/--option/--seed/--no-rotate/--paired, not both")
         return load_experiment(path).with_games(games)
     if game is None or not seats:
         raise ValueError("give an experiment file, or --game GAME with --seat 0=SPEC --seat 1=SPEC ...")
@@ -360,6 +366,13 @@ def show_summary(summary: Summary) -> None:
     first = summary.first_seat
     low, high = first.score_interval
     console.print(f"Seat 0's score (a draw counts half; seats as the experiment sets them): {first.score:.3f} ({low:.3f}-{high:.3f})")
+    if summary.deals is not None and summary.deals.advantage.games:
+        paired, changed = summary.deals.advantage, summary.deals.changed
+        console.print(
+            f"Over {paired.games:,} deals, each played in every seating: seat 0's score {paired.value:.3f} "
+            f"({paired.low:.3f}-{paired.high:.3f}, 95% bootstrap over the deals); the seating changed the result on "
+            f"{len(summary.deals.seeds):,} ({_percent(changed.value, changed.interval)})"
+        )
     rounds = "" if summary.mean_rounds is None else f"; mean rounds {summary.mean_rounds:.1f}"
     console.print(
         f"Decided in play (not at a turn or round limit): {_percent(*summary.by_play_rate)}; mean moves {summary.mean_moves:.1f}{rounds}"

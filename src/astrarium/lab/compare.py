@@ -7,6 +7,10 @@ two separate averages would carry. Every paired difference comes with a 95%
 normal interval (mean difference +- 1.96 standard errors of the differences),
 and the seeds whose winners changed are listed.
 
+Folders of one game a seed are paired by seed. When either folder plays every
+seed in every rotation of the line-up (``rotate = "paired"``), games are
+paired by seed and rotation: the same deal with the same seating.
+
 ```python
 from astrarium import lab
 found = lab.compare("results/rules-a", "results/rules-b")
@@ -22,8 +26,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from astrarium.core.errors import DataError
-from astrarium.lab.metrics import Estimate, entry_letter, game_scores, is_draw, mean_estimate, named
-from astrarium.lab.play import METRIC_PREFIX
+from astrarium.lab.estimates import Estimate, game_scores, is_draw, mean_estimate
+from astrarium.lab.metrics import entry_letter, named
+from astrarium.lab.play import METRIC_PREFIX, row_key
 
 if TYPE_CHECKING:
     from astrarium.lab.runner import Results
@@ -35,7 +40,11 @@ Quantity = Callable[[Row], float | None]
 
 @dataclass(slots=True)
 class Comparison:
-    """B minus A on the seeds both folders hold: the paired differences, and the seeds whose winners changed."""
+    """B minus A on the games both folders hold: the paired differences, and the games whose winners changed.
+
+    ``seeds`` counts the pairs; ``changed`` holds their seeds, or (seed,
+    rotation) keys when ``by_rotation`` (either folder paired).
+    """
 
     a: str
     b: str
@@ -43,7 +52,8 @@ class Comparison:
     command_b: str
     seeds: int
     differences: list[Estimate]
-    changed: list[int] = field(default_factory=list)
+    changed: list[int] | list[tuple[int, int]] = field(default_factory=list)
+    by_rotation: bool = False
 
     def get(self, name: str) -> Estimate:
         """The paired difference called ``name`` (a KeyError naming the ones there are, if none is)."""
@@ -94,20 +104,30 @@ def paired_difference(name: str, pairs: Sequence[tuple[Row, Row]], quantity: Qua
 
 
 def compare(a: Results | str | Path, b: Results | str | Path) -> Comparison:
-    """B minus A for every metric, paired by seed, and the seeds whose winners changed (a DataError if no seed is shared)."""
+    """B minus A for every metric, paired by seed (by seed and rotation when either is paired), and the games whose winners changed.
+
+    A DataError if the folders share no game.
+    """
     from astrarium.lab.runner import Results, load
 
     first = a if isinstance(a, Results) else load(a)
     second = b if isinstance(b, Results) else load(b)
     if len(first.lineup) != len(second.lineup):
         raise DataError(str(second.folder), "players", f"{len(second.lineup)} players against {len(first.lineup)}: not comparable")
-    rows_a = {row["seed"]: row for row in first.table.to_pylist()}
-    rows_b = {row["seed"]: row for row in second.table.to_pylist()}
-    seeds = sorted(rows_a.keys() & rows_b.keys())
-    if not seeds:
-        raise DataError(str(second.folder), "seeds", f"no seed in common with {first.folder}: run both on the same seeds")
-    pairs = [(rows_a[seed], rows_b[seed]) for seed in seeds]
+    by_rotation = first.paired or second.paired
+    rows_a = {_key(row, by_rotation): row for row in first.table.to_pylist()}
+    rows_b = {_key(row, by_rotation): row for row in second.table.to_pylist()}
+    shared = sorted(rows_a.keys() & rows_b.keys())
+    if not shared:
+        what = "game (seed and rotation)" if by_rotation else "seed"
+        raise DataError(str(second.folder), "seeds", f"no {what} in common with {first.folder}: run both on the same seeds")
+    pairs = [(rows_a[key], rows_b[key]) for key in shared]
     columns = [c for c in first.table.column_names if c.startswith(METRIC_PREFIX) and c in second.table.column_names]
     differences = [paired_difference(name, pairs, q) for name, q in quantities(len(first.lineup), columns).items()]
-    changed = [seed for seed, (x, y) in zip(seeds, pairs, strict=True) if sorted(x["winners"]) != sorted(y["winners"])]
-    return Comparison(str(first.folder), str(second.folder), first.command, second.command, len(seeds), differences, changed)
+    changed = [key for key, (x, y) in zip(shared, pairs, strict=True) if sorted(x["winners"]) != sorted(y["winners"])]
+    return Comparison(str(first.folder), str(second.folder), first.command, second.command, len(shared), differences, changed, by_rotation)
+
+
+def _key(row: Row, by_rotation: bool) -> Any:
+    """A game's pairing key: its seed, or its seed and rotation."""
+    return row_key(row) if by_rotation else int(row["seed"])

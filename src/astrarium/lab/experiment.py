@@ -5,7 +5,9 @@ An experiment is a small TOML file checked against :class:`ExperimentFile`
 fields given on the command line (``astrarium lab run --game ... --seat ...``).
 It becomes the arena's plan of games (:func:`astrarium.agents.arena.plan_matches`):
 game ``g`` has seed ``seed + g`` and, unless ``rotate = false``, the line-up
-rotated by ``g``.
+rotated by ``g``. With ``rotate = "paired"`` every seed is played once in every
+rotation of the line-up: game ``g`` has seed ``seed + g // players`` and the
+line-up rotated by ``g % players``, so the seats meet the same deals.
 
 ```toml
 game = "celestials"
@@ -23,9 +25,9 @@ import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from astrarium.agents.arena import MAX_GAMES, Match, Plan, plan_matches
 from astrarium.agents.levels import is_level, table_spec
@@ -43,6 +45,11 @@ MAX_SPEC_CHARS = 200
 
 OptionValue = bool | int | float | str | list[Any]
 
+#: ``rotate = "paired"``: every seed played once in every rotation of the line-up.
+PAIRED = "paired"
+#: How the seats are filled: rotated every game (True), kept in place (False), or every seed in every rotation (paired).
+Rotate = bool | Literal["paired"]
+
 
 class ExperimentFile(DataModel):
     """The schema of an experiment file (``experiments/<game>/<name>.toml``)."""
@@ -50,7 +57,7 @@ class ExperimentFile(DataModel):
     game: Annotated[str, Field(min_length=1, max_length=64)]
     seats: Annotated[list[Annotated[str, Field(min_length=1, max_length=MAX_SPEC_CHARS)]], Field(min_length=1, max_length=MAX_SEATS)]
     players: Annotated[int, Field(ge=1, le=MAX_SEATS)] | None = None
-    rotate: bool = True
+    rotate: Rotate = True
     games: Annotated[int, Field(ge=1, le=MAX_GAMES)] = 100
     seed: Annotated[int, Field(ge=0, le=2**62)] = 0
     options: dict[str, OptionValue] = Field(default_factory=dict)
@@ -59,6 +66,13 @@ class ExperimentFile(DataModel):
     """A grid of options, players or data-file numbers: one run a point (:mod:`astrarium.lab.sweep`)."""
     tune: TuneBlock | None = None
     """A search of options for targets (:mod:`astrarium.lab.tune`)."""
+
+    @field_validator("rotate", mode="before")
+    @classmethod
+    def _rotate_value(cls, value: Any) -> Any:
+        if value is True or value is False or value == PAIRED:
+            return value
+        raise ValueError(f'true, false or "paired" (every seed played once in every rotation), not {short(repr(value), 40)}')
 
 
 @dataclass(frozen=True)
@@ -74,7 +88,8 @@ class Experiment:
     games: int
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
-    rotate: bool = True
+    rotate: Rotate = True
+    """True: the line-up rotated every game; False: seats kept in place; ``"paired"``: every seed in every rotation."""
     source: str | None = None
     given_options: Mapping[str, Any] = field(default_factory=dict)
     """The options as written (the command repeats these, not the game's defaults)."""
@@ -84,6 +99,11 @@ class Experiment:
     @property
     def players(self) -> int:
         return len(self.lineup)
+
+    @property
+    def paired(self) -> bool:
+        """Whether every seed is played once in every rotation of the line-up (``rotate = "paired"``)."""
+        return self.rotate == PAIRED
 
     @property
     def name(self) -> str:
@@ -96,6 +116,9 @@ class Experiment:
             return self
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             raise ValueError(f"--games {short(repr(games), 40)}: from 1 to {MAX_GAMES:,}")
+        problem = paired_games_problem(self.rotate, games, self.players)
+        if problem is not None:
+            raise ValueError(f"--games {games}: {problem}")
         return replace(self, games=games)
 
     def with_until(self, until: str | None) -> Experiment:
@@ -110,8 +133,10 @@ class Experiment:
         return {"game": self.game, "lineup": list(self.lineup), "seed": self.seed, "options": dict(self.options), "rotate": self.rotate}
 
     def plan(self) -> Sequence[Match]:
-        """The games to play, lazily (the arena's plan; seats kept in place when ``rotate`` is off)."""
+        """The games to play, lazily: the arena's plan, seats kept in place without ``rotate``, every seed in every rotation when paired."""
         plan = plan_matches(self.game, self.lineup, self.games, seed=self.seed, options=self.options)
+        if self.paired:
+            return PairedPlan(plan)
         return plan if self.rotate else FixedPlan(plan)
 
     def command(self, out: str | Path | None = None) -> str:
@@ -123,13 +148,27 @@ class Experiment:
             words += [f"--seat={s}={spec}" for s, spec in enumerate(self.lineup)]
             words += [f"--option={name}={_option_text(value)}" for name, value in self.given_options.items()]
             words += ["--games", str(self.games), "--seed", str(self.seed)]
-            if not self.rotate:
+            if self.paired:
+                words.append("--paired")
+            elif not self.rotate:
                 words.append("--no-rotate")
         if self.until is not None:
             words += ["--until", self.until]
         if out is not None:
             words += ["--out", str(out)]
         return shlex.join(words)
+
+
+def paired_games_problem(rotate: Rotate, games: int, players: int) -> str | None:
+    """What is wrong with ``games`` for a paired run (a whole number of seeds, each in every rotation), or None."""
+    if rotate != PAIRED or games % players == 0:
+        return None
+    below = games - games % players
+    nearest = f"{below:,} or {below + players:,}" if below else f"{players:,}"
+    return (
+        f'rotate = "paired" plays every seed once in each of the {players} rotations of the line-up: '
+        f"games counts games, so it must be a multiple of {players} (try {nearest})"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +183,27 @@ class FixedPlan(Sequence[Match]):
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return [self[g] for g in range(*index.indices(len(self)))]
-        match = self.rotated[index]
+        return self.game(range(len(self))[index])
+
+    def game(self, g: int) -> Match:
+        match = self.rotated.match(g)
         return replace(match, seats=self.rotated.lineup, entries=tuple(range(match.players)))
+
+
+@dataclass(frozen=True, slots=True)
+class PairedPlan(FixedPlan):
+    """The arena's plan with every seed played once in every rotation of the line-up.
+
+    Game ``g`` has seed ``seed + g // players`` and the line-up rotated by
+    ``g % players`` (entry ``k`` at seat ``(k + g) % players``, as the arena's
+    game ``g``): the ``players`` games of a seed are consecutive, so a run
+    stopped early has whole seeds but for the last.
+    """
+
+    def game(self, g: int) -> Match:
+        players = len(self.rotated.lineup)
+        deal, seating = self.rotated.match(g // players), self.rotated.match(g % players)
+        return replace(deal, index=g, seats=seating.seats, entries=seating.entries)
 
 
 def _option_text(value: Any) -> str:
@@ -196,7 +254,7 @@ def build_experiment(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     players: int | None = None,
-    rotate: bool = True,
+    rotate: Rotate = True,
     source: str | None = None,
     until: str | None = None,
 ) -> Experiment:
@@ -227,6 +285,9 @@ def build_experiment(
             parse_until(until, count)
         except ValueError as exc:
             raise DataError(file, "until", str(exc)) from None
+    problem = paired_games_problem(rotate, games, count)
+    if problem is not None:
+        raise DataError(file, "games", f"{games:,}: {problem}")
     experiment = Experiment(game.id, lineup, games, seed, resolved, rotate, source, given, until)
     try:
         experiment.plan()  # every player spec checked now, before any game

@@ -33,7 +33,8 @@ from astrarium.core.build import build_kind
 from astrarium.core.errors import DataError
 from astrarium.core.registry import get_game
 from astrarium.lab.compare import Comparison, compare
-from astrarium.lab.metrics import Estimate, MetricsTable, Usage, entry_letter, mean_estimate, metrics
+from astrarium.lab.estimates import Estimate, mean_estimate
+from astrarium.lab.metrics import MetricsTable, Usage, entry_letter, metrics
 from astrarium.lab.play import METRIC_PREFIX
 from astrarium.lab.runner import Results, load
 from astrarium.lab.summary import Interval, Summary
@@ -182,7 +183,7 @@ def overview_row(results: Results, metric_names: Sequence[str]) -> list[str]:
         Path(results.experiment).stem if results.experiment != "inline" else results.folder.name,
         lineup_text(summary.lineup),
         changed_options(results),
-        f"{summary.games:,} ({min(seeds)}–{max(seeds)})" if seeds else "0",
+        f"{summary.games:,} ({min(seeds)}–{max(seeds)}{', paired' if results.paired else ''})" if seeds else "0",
         ", ".join(f"{s.wins / s.games * 100:.1f}%" if s.games else "—" for s in summary.seats),
         percent(summary.first_seat.score, summary.first_seat.score_interval),
         scores_by_player(summary),
@@ -277,15 +278,18 @@ def _check_metrics(results_list: Sequence[Results], metric_names: Sequence[str])
 
 
 def comparison_row(found: Comparison, a: Results, b: Results, quantity: str) -> list[str]:
-    """One pair: A's and B's experiments, the seeds both hold, B − A of ``quantity`` and the seeds whose winners changed."""
+    """One pair: A's and B's experiments, the seeds both hold, B − A of ``quantity`` and the seeds whose winners changed.
+
+    Paired folders are compared game by game (seed and rotation): the counts then say ``games``.
+    """
     difference = found.get(quantity)
     share = quantity.startswith(("score ", "win ")) or quantity in ("Drawishness", "Completion")
     return [
         Path(a.experiment).stem,
         Path(b.experiment).stem,
-        f"{found.seeds:,}",
+        f"{found.seeds:,}{' games' if found.by_rotation else ''}",
         signed(difference, share=share),
-        f"{len(found.changed):,}",
+        f"{len(found.changed):,}{' games' if found.by_rotation else ''}",
     ]
 
 

@@ -20,7 +20,6 @@ lab.metrics("results/mirror", replay=True)       # adds LeadChange, Drama, Branc
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,35 +28,27 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from astrarium.core.stats import Z95, wilson_interval
+from astrarium.lab.deals import Deals, deals
+from astrarium.lab.estimates import (
+    BOOTSTRAP_RESAMPLES,
+    Estimate,
+    bootstrap_interval,
+    difference_of_proportions,
+    game_scores,
+    is_draw,
+    mean_estimate,
+    proportion,
+    standard_deviation,
+)
 from astrarium.lab.play import METRIC_PREFIX
 
 if TYPE_CHECKING:
     from astrarium.lab.runner import Results
     from astrarium.lab.trace import Trace
 
-Interval = tuple[float, float]
 
-#: How many resamples the Balance bootstrap draws (seeded, so the interval is the same every time).
-BOOTSTRAP_RESAMPLES = 1000
 #: How many bins a Duration histogram has at most.
 HISTOGRAM_BINS = 10
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """One figure: its value, its 95% interval, how the interval was made and from how many games."""
-
-    name: str
-    value: float
-    low: float
-    high: float
-    method: str
-    games: int
-
-    @property
-    def interval(self) -> Interval:
-        return (self.low, self.high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +88,8 @@ class MetricsTable:
     estimates: list[Estimate]
     histograms: list[Histogram] = field(default_factory=list)
     usage: list[Usage] = field(default_factory=list)
+    seating_changed: list[int] = field(default_factory=list)
+    """When paired: the seeds (deals) whose result changed with the seating."""
 
     def get(self, name: str) -> Estimate:
         """The estimate called ``name`` (a KeyError naming the ones there are, if none is)."""
@@ -112,52 +105,6 @@ def named(estimates: Sequence[Estimate], name: str) -> Estimate:
         if estimate.name == name:
             return estimate
     raise KeyError(f"no metric {name!r}; there are {', '.join(e.name for e in estimates)}")
-
-
-# -- small statistics -----------------------------------------------------------------------------------------------
-def proportion(name: str, successes: float, trials: int) -> Estimate:
-    """A share with its 95% Wilson interval (``successes`` may count halves)."""
-    low, high = wilson_interval(successes, trials)
-    value = successes / trials if trials else 0.0
-    return Estimate(name, value, min(low, value), max(high, value), "Wilson", trials)  # rounding kept off the value
-
-
-def mean_estimate(name: str, values: Sequence[float]) -> Estimate:
-    """A mean with its 95% normal interval (mean +- 1.96 standard errors)."""
-    n = len(values)
-    if n == 0:
-        return Estimate(name, math.nan, math.nan, math.nan, "normal", 0)
-    mean = sum(values) / n
-    half = Z95 * standard_deviation(values) / math.sqrt(n) if n > 1 else math.inf
-    return Estimate(name, mean, mean - half, mean + half, "normal", n)
-
-
-def standard_deviation(values: Sequence[float]) -> float:
-    """The sample standard deviation (0 for fewer than two values)."""
-    n = len(values)
-    if n < 2:
-        return 0.0
-    mean = sum(values) / n
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-
-
-def difference_of_proportions(name: str, a: Estimate, b: Estimate) -> Estimate:
-    """``a - b`` for two independent shares, with Newcombe's interval from their Wilson intervals."""
-    value = a.value - b.value
-    low = value - math.sqrt((a.value - a.low) ** 2 + (b.high - b.value) ** 2)
-    high = value + math.sqrt((a.high - a.value) ** 2 + (b.value - b.low) ** 2)
-    return Estimate(name, value, max(-1.0, low), min(1.0, high), "Newcombe", a.games + b.games)
-
-
-# -- per game quantities --------------------------------------------------------------------------------------------
-def game_scores(returns: Sequence[float]) -> list[float]:
-    """Each seat's score in one game: 1 for a win, 0.5 for a draw, 0 for a loss (from its return's sign)."""
-    return [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in returns]
-
-
-def is_draw(returns: Sequence[float]) -> bool:
-    """A drawn game: every seat's return 0."""
-    return all(r == 0 for r in returns)
 
 
 def _returns(table: pa.Table) -> list[list[float]]:
@@ -204,8 +151,9 @@ def advantage_p1(table: pa.Table) -> Estimate:
 
     It measures the seat, not a player, when every player sits first equally
     often: seats rotated (the default) over a multiple of the player count, or
-    a mirror line-up. For the same seeds with the seats swapped, run the
-    line-up reversed with ``--no-rotate`` and ``lab compare`` the two folders.
+    a mirror line-up. For the same deals with the seats swapped, play every
+    seed in every rotation (``rotate = "paired"``): :func:`deals` then gives
+    the figure over the deals.
     """
     scores = [game_scores(returns)[0] for returns in _returns(table)]
     return proportion("AdvantageP1", sum(scores), len(scores))
@@ -221,18 +169,15 @@ def balance(table: pa.Table, players: int, *, resamples: int = BOOTSTRAP_RESAMPL
     n = len(vectors)
     if n == 0 or players < 2:
         return Estimate("Balance", 0.0, 0.0, 0.0, "bootstrap", n)
-    kinds = Counter(vectors)
-    shapes, weights = list(kinds), list(kinds.values())
-    rand = random.Random(seed)
-    figures = sorted(_spread(Counter(rand.choices(range(len(shapes)), weights, k=n)), shapes, n) for _ in range(resamples))
-    low, high = figures[int(0.025 * (resamples - 1))], figures[math.ceil(0.975 * (resamples - 1))]
-    return Estimate("Balance", _spread(Counter(dict(enumerate(weights))), shapes, n), low, high, "bootstrap", n)
+    low, high = bootstrap_interval(vectors, _spread, resamples=resamples, seed=seed)
+    return Estimate("Balance", _spread(Counter(vectors)), low, high, "bootstrap", n)
 
 
-def _spread(counts: Mapping[int, int], shapes: Sequence[tuple[float, ...]], n: int) -> float:
+def _spread(counts: Mapping[tuple[float, ...], int]) -> float:
     """The largest minus the smallest seat score over games counted by their score vectors."""
-    seats = len(shapes[0])
-    means = [sum(counts[i] * shapes[i][s] for i in counts) / n for s in range(seats)]
+    n = sum(counts.values())
+    seats = len(next(iter(counts)))
+    means = [sum(count * shape[s] for shape, count in counts.items()) / n for s in range(seats)]
     return max(means) - min(means)
 
 
@@ -324,25 +269,28 @@ def decision_factor(traces: Iterable[Trace]) -> Estimate:
 def usage(traces: Sequence[Trace], table: pa.Table) -> list[Usage]:
     """For every action kind (``action:<first word>``) and card (``card:<name>``): how often chosen when legal, and with what result.
 
+    ``traces`` are the games of ``table``, in its order.
+
     ``rate``: chosen / legal over all decisions (Wilson); ``with_it`` and
     ``without``: the score of a seat in the games where it played the thing at
     least once and where it did not (Wilson), and their difference (Newcombe).
     """
-    scores = {seed: game_scores(returns) for seed, returns in zip(table.column("seed").to_pylist(), _returns(table), strict=True)}
+    scores = [game_scores(returns) for returns in _returns(table)]
     names = sorted({name for trace in traces for seat in trace.usage for name in seat})
     return [_usage_of(name, traces, scores) for name in names]
 
 
-def _usage_of(name: str, traces: Sequence[Trace], scores: Mapping[int, list[float]]) -> Usage:
+def _usage_of(name: str, traces: Sequence[Trace], scores: Sequence[list[float]]) -> Usage:
+    """``traces`` and ``scores`` are in the table's order, a game each."""
     legal = chosen = 0
     played: list[float] = []
     unplayed: list[float] = []
-    for trace in traces:
+    for trace, game in zip(traces, scores, strict=True):
         for seat, counts in enumerate(trace.usage):
             was_legal, was_chosen = counts.get(name, (0, 0))
             legal += was_legal
             chosen += was_chosen
-            (played if was_chosen else unplayed).append(scores[trace.seed][seat])
+            (played if was_chosen else unplayed).append(game[seat])
     with_it = proportion(f"{name} score when played", sum(played), len(played))
     without = proportion(f"{name} score when not", sum(unplayed), len(unplayed))
     difference = difference_of_proportions(f"{name} score difference", with_it, without)
@@ -350,13 +298,14 @@ def _usage_of(name: str, traces: Sequence[Trace], scores: Mapping[int, list[floa
 
 
 # -- everything -----------------------------------------------------------------------------------------------------
-def table_metrics(table: pa.Table, players: int) -> tuple[list[Estimate], list[Histogram]]:
-    """Every metric read from ``games.parquet`` alone, and the Duration histograms."""
+def table_metrics(table: pa.Table, players: int, *, paired: Deals | None = None) -> tuple[list[Estimate], list[Histogram]]:
+    """Every metric read from ``games.parquet`` alone, and the Duration histograms (with a paired run's deals, their figures)."""
     durations, histograms = duration(table)
     estimates = [
         *outcome_rates(table, players),
         *player_scores(table, players),
         advantage_p1(table),
+        *(() if paired is None else (paired.advantage, paired.changed)),
         balance(table, players),
         drawishness(table),
         completion(table),
@@ -384,8 +333,10 @@ def metrics(results: Results | str | Path, *, replay: bool = False) -> MetricsTa
 
     found = results if not isinstance(results, str | Path) else load(results)
     players = len(found.lineup)
-    estimates, histograms = table_metrics(found.table, players)
+    paired = deals(found.table, players) if found.paired else None
+    estimates, histograms = table_metrics(found.table, players, paired=paired)
     table = MetricsTable(found.experiment, found.command, found.table.num_rows, estimates, histograms)
+    table.seating_changed = [] if paired is None else paired.seeds
     if replay:
         traces = traces_of(found)
         table.estimates += replay_metrics(traces)

@@ -3,9 +3,14 @@
 :func:`play_game` runs in a worker (a local process or a Ray task): it plays
 the game with the arena's :func:`~astrarium.agents.arena.play_out` and hands
 back the game's row and its record, gzip-compressed, as bytes; it touches no
-disk. The main process writes the record (``records/<seed>.json.gz``,
-replaced atomically) before the row can reach the results, so a worker needs
-no shared disk. :func:`play_row` does both in one process.
+disk. The main process writes the record (``records/<seed>.json.gz``, or
+``records/<seed>-<rotation>.json.gz`` where every seed is played in every
+rotation, replaced atomically) before the row can reach the results, so a
+worker needs no shared disk.
+
+A game is known by its key, its seed and its rotation (:func:`rotation_of`):
+a folder of one game a seed has one rotation a seed, so there the seed
+alone names it.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import gzip
 import json
 import os
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +35,7 @@ from astrarium.core.game import State
 LIMIT_REASON = re.compile(r"\b(?:turn|round) limit\b|^\d+ rounds? (?:was|were) played\b")
 
 RECORDS = "records"
+RECORD_SUFFIX = ".json.gz"
 #: The columns a game's own measurements become (``metric_hull_0``): see ``Parts.metrics``.
 METRIC_PREFIX = "metric_"
 
@@ -44,9 +51,36 @@ def final_round(state: State) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def record_path(folder: str | Path, seed: int) -> Path:
-    """Where the record of the game with ``seed`` is kept."""
-    return Path(folder) / RECORDS / f"{seed}.json.gz"
+#: A game's key in a results folder: its seed and its rotation.
+GameKey = tuple[int, int]
+
+
+def rotation_of(entries: Sequence[int]) -> int:
+    """The rotation of a seating: the seat of line-up entry 0 (entry ``k`` sits at seat ``(k + rotation) % players``).
+
+    The arena's game ``g`` has rotation ``g % players``; seats kept in place have rotation 0.
+    """
+    return list(entries).index(0)
+
+
+def match_key(match: Match) -> GameKey:
+    """The key of a game to play: its seed and its rotation."""
+    return match.seed, rotation_of(match.entries)
+
+
+def row_key(row: Mapping[str, Any]) -> GameKey:
+    """The key of a played game, from its row of ``games.parquet``."""
+    return int(row["seed"]), int(row["rotation"])
+
+
+def record_name(seed: int, rotation: int | None = None) -> str:
+    """A record's name without its suffix: ``<seed>``, or ``<seed>-<rotation>`` in a folder of several rotations a seed."""
+    return str(seed) if rotation is None else f"{seed}-{rotation}"
+
+
+def record_path(folder: str | Path, seed: int, rotation: int | None = None) -> Path:
+    """Where the record of a game is kept: by its seed, or by seed and rotation where a seed has several (paired)."""
+    return Path(folder) / RECORDS / f"{record_name(seed, rotation)}{RECORD_SUFFIX}"
 
 
 def game_metrics(state: State) -> dict[str, float | None]:
@@ -66,13 +100,14 @@ def play_game(match: Match) -> Played:
     state, result = play_out(match)
     record = state.to_record()
     record["seats"] = {str(s): spec for s, spec in enumerate(match.seats)}
-    record["lab"] = {"game_index": match.index, "entries": list(match.entries)}
+    record["lab"] = {"game_index": match.index, "entries": list(match.entries), "rotation": rotation_of(match.entries)}
     data = gzip.compress(json.dumps(record).encode("utf-8"), mtime=0)
     outcome = state.outcome
     scores = None if outcome is None or outcome.scores is None else [float(s) for s in outcome.scores]
     row = {
         "seed": result.seed,
         "game_index": result.index,
+        "rotation": rotation_of(result.entries),
         "seats": result.seats,
         "entries": result.entries,
         "returns": [float(r) for r in result.returns],
@@ -89,16 +124,9 @@ def play_game(match: Match) -> Played:
     return row, data
 
 
-def save_record(folder: str | Path, seed: int, data: bytes) -> None:
+def save_record(folder: str | Path, seed: int, data: bytes, rotation: int | None = None) -> None:
     """Write a game's compressed record into the results folder (atomically: a reader never sees half of it)."""
-    write_atomic(record_path(folder, seed), data)
-
-
-def play_row(match: Match, folder: str) -> dict[str, Any]:
-    """Play ``match``, save its compressed record under ``folder`` and return its row."""
-    row, data = play_game(match)
-    save_record(folder, match.seed, data)
-    return row
+    write_atomic(record_path(folder, seed, rotation), data)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

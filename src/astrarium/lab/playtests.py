@@ -30,7 +30,7 @@ from astrarium.core.errors import AstrariumError, RecordError, short
 from astrarium.core.game import RECORD_FORMAT, RECORD_VERSION, State
 from astrarium.core.outcome import Outcome
 from astrarium.core.records import replay
-from astrarium.lab.play import ended_by, final_round, game_metrics, save_record
+from astrarium.lab.play import ended_by, final_round, game_metrics
 from astrarium.lab.runner import BATCH, Results
 from astrarium.lab.store import MANIFEST, open_folder, read_manifest, read_parts
 
@@ -99,7 +99,7 @@ def import_games(
     imported = Imported(store.table(), store.folder, store.manifest, known=found.known, unfinished=found.unfinished)
     imported.other_players = found.other_players
     waiting: list[dict[str, Any]] = []
-    taken = set(store.done)
+    taken = {seed for seed, _rotation in store.done}  # a person's game keeps its seats: rotation 0, one game a seed
     for stored in found.games:
         if stored.seed in taken:
             imported.skipped[stored.id] = f"its seed {stored.seed} is another game's in this folder"
@@ -109,7 +109,7 @@ def import_games(
         except RecordError as exc:
             imported.skipped[stored.id] = str(exc)
             continue
-        save_record(store.folder, stored.seed, record)
+        store.save_record((stored.seed, 0), record)
         taken.add(stored.seed)
         waiting.append(row)
         imported.added += 1
@@ -152,10 +152,11 @@ def rebuild(stored: TableGame, index: int) -> tuple[dict[str, Any], bytes]:
     record["seats"] = {str(seat): label for seat, label in enumerate(labels)}
     record["table"] = stored.id
     record["feedback"] = [{"seat": seat, "fun": fun, "text": text} for seat, (fun, text) in sorted(stored.feedback.items())]
-    record["lab"] = {"game_index": index, "entries": entries}
+    record["lab"] = {"game_index": index, "entries": entries, "rotation": 0}
     row = {
         "seed": stored.seed,
         "game_index": index,
+        "rotation": 0,
         "seats": labels,
         "entries": entries,
         "returns": [float(r) for r in state.returns()],

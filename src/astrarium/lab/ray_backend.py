@@ -7,8 +7,8 @@ need astrarium (the same version) installed, and no shared disk.
 
 A worker or node lost while a game runs: Ray runs the task again
 (``max_retries``), and should that fail too the driver submits the game again
-(up to :data:`RESUBMITS` times). The driver keeps one result a seed, so no
-game is counted twice. Ray is imported here only, so the lab works without
+(up to :data:`RESUBMITS` times). The driver keeps one result a game (its seed
+and rotation), so no game is counted twice. Ray is imported here only, so the lab works without
 it.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 
 from astrarium.agents.arena import Match
 from astrarium.core.errors import short
-from astrarium.lab.play import Played, play_game
+from astrarium.lab.play import GameKey, Played, match_key, play_game
 
 #: Ray's own retries of a task whose worker died.
 MAX_RETRIES = 3
@@ -70,8 +70,8 @@ def _play(ray: Any, plan: Sequence[Match]) -> Iterator[Played]:
     task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(play_game)
     queue = list(reversed(plan))
     running: dict[Any, Match] = {}
-    lost: dict[int, int] = {}
-    seen: set[int] = set()
+    lost: dict[GameKey, int] = {}
+    seen: set[GameKey] = set()
 
     ahead = AHEAD * max(1, int(ray.cluster_resources().get("CPU", 1)))
 
@@ -91,14 +91,15 @@ def _play(ray: Any, plan: Sequence[Match]) -> Iterator[Played]:
                 except ray.exceptions.RayTaskError as exc:
                     raise exc.as_instanceof_cause() from None  # a game's own error (MatchError), as the local back-end raises it
                 except ray.exceptions.RayError:
-                    lost[match.seed] = lost.get(match.seed, 0) + 1
-                    if lost[match.seed] > RESUBMITS:
+                    key = match_key(match)
+                    lost[key] = lost.get(key, 0) + 1
+                    if lost[key] > RESUBMITS:
                         raise
                     queue.append(match)  # its worker or node was lost beyond Ray's retries: once more
                     continue
-                if match.seed in seen:
+                if match_key(match) in seen:
                     continue
-                seen.add(match.seed)
+                seen.add(match_key(match))
                 yield result
             fill()
     finally:

@@ -13,8 +13,6 @@ replays are in the page, or the replays are written beside it when too big.
 
 from __future__ import annotations
 
-import gzip
-import json
 import os
 import platform
 import statistics
@@ -35,6 +33,7 @@ from astrarium.lab.report_people import beside_computers, people_section, playte
 from astrarium.lab.report_study import is_study_folder, study_section
 from astrarium.lab.runner import Results, load
 from astrarium.lab.summary import Summary, Tally
+from astrarium.lab.trace import read_record_file
 from astrarium.pictures import record_to_html
 
 #: Replays up to this many bytes in all are embedded in the report; more are written beside it.
@@ -48,6 +47,8 @@ class Notable:
     why: list[str]
     seed: int
     moves: int
+    rotation: int = 0
+    """The seating's rotation (named when the folder is paired: a seed is then played in every rotation)."""
     page: str = ""
     file: str | None = None
     """The replay's file name beside the report, when it is not embedded."""
@@ -81,7 +82,9 @@ def question(section: Section) -> str:
         return playtest_question(section.results)
     ident = section.identity
     lineup = " against ".join(ident["lineup"])
-    seating = "seats rotated every game" if ident.get("rotate", True) else "seats fixed"
+    seating = {True: "seats rotated every game", False: "seats fixed"}.get(
+        ident.get("rotate", True), "every seed played once in every rotation of the seats"
+    )
     return f"How does {lineup} fare at {ident['game']} ({seating}; {changed_options(ident)}) over {section.summary.games:,} games?"
 
 
@@ -101,6 +104,13 @@ def answer(summary: Summary) -> str:
     first = summary.first_seat
     words = f"Seat 0 scores {percent(first.score, first.score_interval)} over {summary.games:,} games"
     words += " (a draw counts half; 95% Wilson interval)."
+    if summary.deals is not None and summary.deals.advantage.games:
+        advantage, changed = summary.deals.advantage, summary.deals.changed
+        words += (
+            f" Over {advantage.games:,} deals, each played in every seating, seat 0 scores "
+            f"{percent(advantage.value, advantage.interval)} (95% bootstrap interval over the deals); the seating changed "
+            f"the result on {len(summary.deals.seeds):,} of them ({percent(changed.value, changed.interval)})."
+        )
     if len(set(summary.lineup)) > 1:
         players = "; ".join(f"{summary.lineup[p.index]} (player {p.index}) {percent(p.score, p.score_interval)}" for p in summary.players)
         words += f" By player: {players}."
@@ -111,7 +121,7 @@ def answer(summary: Summary) -> str:
 
 
 def _rows(section: Section) -> list[dict[str, Any]]:
-    return list(section.results.table.select(["seed", "moves", "entries", "returns", "scores"]).to_pylist())
+    return list(section.results.table.select(["seed", "rotation", "moves", "entries", "returns", "scores"]).to_pylist())
 
 
 def _weaker(summary: Summary) -> tuple[Tally, Tally] | None:
@@ -146,7 +156,7 @@ def upset(section: Section) -> tuple[Notable | None, str]:
     if not wins:
         return None, f"No upset: {told}, and it never won."
     row, _seat = max(wins, key=lambda w: (_margin(*w), -w[0]["moves"], -w[0]["seed"]))
-    return Notable([f"the biggest upset: {told}, and it won this game"], int(row["seed"]), int(row["moves"])), ""
+    return Notable([f"the biggest upset: {told}, and it won this game"], int(row["seed"]), int(row["moves"]), int(row["rotation"])), ""
 
 
 def notable_games(section: Section) -> tuple[list[Notable], str]:
@@ -160,19 +170,24 @@ def notable_games(section: Section) -> tuple[list[Notable], str]:
         ("the shortest", min(rows, key=lambda r: (r["moves"], r["seed"]))),
         (f"a typical game (the median is {median:g} moves)", min(rows, key=lambda r: (abs(r["moves"] - median), r["seed"]))),
     ]
-    chosen: dict[int, Notable] = {}
+    chosen: dict[tuple[int, int], Notable] = {}
     for why, row in picks:
-        chosen.setdefault(int(row["seed"]), Notable([], int(row["seed"]), int(row["moves"]))).why.append(why)
+        key = (int(row["seed"]), int(row["rotation"]))
+        chosen.setdefault(key, Notable([], key[0], int(row["moves"]), key[1])).why.append(why)
     found, note = upset(section)
     if found is not None:
-        chosen.setdefault(found.seed, Notable([], found.seed, found.moves)).why.extend(found.why)
+        chosen.setdefault((found.seed, found.rotation), Notable([], found.seed, found.moves, found.rotation)).why.extend(found.why)
     return list(chosen.values()), note
 
 
-def replay_page(folder: Path, seed: int) -> str:
+def replay_page(results: Results, notable: Notable) -> str:
     """The HTML replay of one game of a results folder, from its record."""
-    record = json.loads(gzip.decompress((folder / "records" / f"{seed}.json.gz").read_bytes()))
-    return record_to_html(record)
+    return record_to_html(read_record_file(results.record_path({"seed": notable.seed, "rotation": notable.rotation})))
+
+
+def game_label(notable: Notable, paired: bool) -> str:
+    """``seed 12`` or, where a seed is played in every rotation, ``seed 12, rotation 1``."""
+    return f"seed {notable.seed}, rotation {notable.rotation}" if paired else f"seed {notable.seed}"
 
 
 def labelled(summary: Summary) -> list[tuple[str, Tally]]:
@@ -265,7 +280,11 @@ def provenance(section: Section) -> str:
 def _seeding(section: Section) -> str:
     if is_playtest(section.results.manifest):
         return "the seeds the web table drew for its games"
-    return f"game g has seed {section.identity.get('seed', 0)} + g"
+    first = section.identity.get("seed", 0)
+    if section.results.paired:
+        players = len(section.identity["lineup"])
+        return f"game g has seed {first} + g // {players}, the seats rotated by g % {players}: every seed in every rotation"
+    return f"game g has seed {first} + g"
 
 
 def machine() -> str:
@@ -281,17 +300,18 @@ def machine() -> str:
 # -- the page ---------------------------------------------------------------------------------------------------
 
 
-def _replay_block(notable: Notable) -> str:
-    title = escape(f"seed {notable.seed}, {notable.moves} moves: " + "; ".join(notable.why))
+def _replay_block(notable: Notable, paired: bool) -> str:
+    label = game_label(notable, paired)
+    title = escape(f"{label}, {notable.moves} moves: " + "; ".join(notable.why))
     if notable.file is not None:
         return f'<li><a href="{escape(notable.file)}">{title}</a> (a file beside this report)</li>'
-    frame = f'<iframe title="replay of seed {notable.seed}" srcdoc="{escape(notable.page, quote=True)}"></iframe>'
+    frame = f'<iframe title="replay of {escape(label)}" srcdoc="{escape(notable.page, quote=True)}"></iframe>'
     return f"<li><details><summary>{title}</summary>{frame}</details></li>"
 
 
 def section_html(number: int, section: Section) -> str:
     """One folder's section of the report."""
-    replays = "".join(_replay_block(n) for n in section.notable)
+    replays = "".join(_replay_block(n, section.results.paired) for n in section.notable)
     embedded = all(n.file is None for n in section.notable)
     where = "embedded here: open one to play it" if embedded else "written as files beside this report"
     note = f"<p>{escape(section.upset_note)}</p>" if section.upset_note else ""
@@ -337,7 +357,7 @@ def read_section(folder: str | Path) -> Section:
     section = Section(results.folder, results, results.summary())
     section.notable, section.upset_note = notable_games(section)
     for notable in section.notable:
-        notable.page = replay_page(section.folder, notable.seed)
+        notable.page = replay_page(results, notable)
     return section
 
 
@@ -358,7 +378,8 @@ def _write_replays(sections: Sequence[Section], out: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for number, section in enumerate(sections):
         for notable in section.notable:
-            name = f"{number}-{section.folder.name}-{notable.seed}.html"
+            game = f"{notable.seed}-{notable.rotation}" if section.results.paired else f"{notable.seed}"
+            name = f"{number}-{section.folder.name}-{game}.html"
             (folder / name).write_text(notable.page, encoding="utf-8")
             notable.file = f"{folder.name}/{name}"
 

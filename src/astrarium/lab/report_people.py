@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from astrarium.lab.metrics import Estimate, game_scores, mean_estimate, proportion
+from astrarium.lab.estimates import Estimate, game_scores, mean_estimate, proportion
 from astrarium.lab.page import html_table, percent
 from astrarium.lab.playtests import PERSON, is_playtest, plural
-from astrarium.lab.trace import read_record
+from astrarium.lab.trace import read_record_file
 from astrarium.pictures import record_to_html
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ def fun_figures(rows: Sequence[dict[str, Any]]) -> list[list[str]]:
 
 def top_replay(results: Results, row: dict[str, Any]) -> str:
     """The replay of the top-rated game, embedded as the report embeds its notable games."""
-    page = record_to_html(read_record(results.folder, int(row["seed"])))
+    page = record_to_html(read_record_file(results.record_path(row)))
     title = escape(f"replay of the top-rated game: table {row['table']}, fun {row['mean_fun']:.1f}, seed {row['seed']}")
     frame = f'<iframe title="replay of the top-rated game" srcdoc="{escape(page, quote=True)}"></iframe>'
     return f'<ul class="replays"><li id="top-rated"><details><summary>{title}</summary>{frame}</details></li></ul>'

@@ -17,7 +17,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from astrarium.lab.metrics import Estimate
+from astrarium.lab.estimates import Estimate
 from astrarium.lab.page import html_table, percent
 from astrarium.lab.sweep import FIGURES, SweepResults, is_sweep_folder, load_sweep_results, numeric, point_figures
 from astrarium.lab.tune import TuneResults, is_tune_folder, load_tune_results

@@ -4,9 +4,10 @@
 yet (on ``jobs`` local processes or a Ray cluster: :mod:`astrarium.lab.backends`)
 and saves them as they finish: each game's record at once, its row in batches
 (:mod:`astrarium.lab.store`), so the same call after an interruption finishes
-only the missing seeds. Every game's result depends only on its seed and
-seats, so neither the back-end nor the number of processes changes a result
-(only the seconds spent thinking).
+only the missing games (each known by its seed and rotation). Every game's
+result depends only on its seed and seats, so neither the back-end nor the
+number of processes changes a result (only the seconds spent thinking). A
+``stop`` hook may end a run cleanly after any saved game.
 """
 
 from __future__ import annotations
@@ -23,10 +24,13 @@ import pyarrow as pa
 from astrarium.core.data import check_path
 from astrarium.lab.backends import check_backend, play_games
 from astrarium.lab.experiment import Experiment, load_experiment
-from astrarium.lab.play import Played, save_record
+from astrarium.lab.play import Played, match_key, row_key
 from astrarium.lab.sequential import Answer, InOrder, parse_until
-from astrarium.lab.store import Store, open_store, read_manifest, read_parts
+from astrarium.lab.store import Store, game_record_path, is_paired, open_store, read_manifest, read_parts
 from astrarium.lab.summary import Summary, summarise
+
+#: A stop hook: called with a saved game's row, True to end the run there.
+Stop = Callable[[Mapping[str, Any]], bool]
 
 #: Finished games are saved at least this often (games), and at least every FLUSH_SECONDS.
 BATCH = 256
@@ -42,6 +46,8 @@ class Results:
     manifest: Mapping[str, Any]
     answer: Answer | None = None
     """The stopping rule's answer, when the run had one (``until``)."""
+    stopped: bool = False
+    """Whether the run's ``stop`` hook ended it before its last planned game."""
 
     @property
     def experiment(self) -> str:
@@ -58,9 +64,23 @@ class Results:
     def lineup(self) -> list[str]:
         return list(self.manifest["experiment"]["lineup"])
 
+    @property
+    def paired(self) -> bool:
+        """Whether every seed was played once in every rotation of the line-up (``rotate = "paired"``)."""
+        return is_paired(self.manifest)
+
+    def record_path(self, row: Mapping[str, Any]) -> Path:
+        """Where the record of the game of ``row`` is kept (``records/<seed>.json.gz``, or ``<seed>-<rotation>`` when paired)."""
+        return game_record_path(self.folder, self.manifest, row)
+
     def summary(self) -> Summary:
-        """Per seat win/draw/loss rates with 95% intervals, seat 0's score, decided-in-play share, mean length."""
-        return summarise(self.table, len(self.lineup), experiment=self.experiment, command=self.command, lineup=self.lineup)
+        """Per seat win/draw/loss rates with 95% intervals, seat 0's score, decided-in-play share, mean length.
+
+        When paired, also seat 0's score over the seeds, each seed's rotations averaged (``Summary.paired``).
+        """
+        return summarise(
+            self.table, len(self.lineup), experiment=self.experiment, command=self.command, lineup=self.lineup, paired=self.paired
+        )
 
     def to_pandas(self) -> Any:
         """The table as a pandas DataFrame (needs pandas installed)."""
@@ -86,6 +106,7 @@ def run(
     until: str | None = None,
     backend: str = "local",
     address: str | None = None,
+    stop: Stop | None = None,
 ) -> Results:
     """Run ``experiment`` (or the experiment file at that path) into ``out`` and return every game in it.
 
@@ -100,8 +121,16 @@ def run(
     (:mod:`astrarium.lab.sequential`), the games up to ``games`` being the most
     it plays. ``backend`` is ``"local"`` (``jobs`` processes) or ``"ray"``
     (a Ray cluster at ``address``, or a local Ray instance with ``jobs`` CPUs
-    when it is None); the results are the same. Bad input raises a ValueError
-    (DataError naming file and key).
+    when it is None); the results are the same.
+
+    ``stop`` is consulted after every saved game: it is called with the game's
+    row once its record is written (after ``on_game``), and first, in plan
+    order, with the row of every game the folder already holds, so a resumed
+    run stops where it stopped before. When it returns True the run ends
+    there, cleanly: the games finished so far are saved, the workers stopped,
+    and the results say ``stopped``; the same call later resumes it (and asks
+    ``stop`` again). Bad input raises a ValueError (DataError naming file and
+    key).
     """
     chosen = check_backend(backend, address)
     if not isinstance(experiment, Experiment):
@@ -109,23 +138,43 @@ def run(
     experiment = experiment.with_games(games).with_until(until)
     folder = Path(tempfile.mkdtemp(prefix="astrarium-lab-")) if out is None else check_path(out, "results folder")
     store = open_store(folder, experiment, command or experiment.command(folder))
-    remaining = [match for match in experiment.plan() if match.seed not in store.done]
+    remaining = [match for match in experiment.plan() if match_key(match) not in store.done]
     if on_start is not None:
         on_start(store.table(), len(store.done) + len(remaining))
     stopper = _stopper(experiment, store)
-    if stopper is None or stopper.answer.verdict is None:
-        _play_into(store, play_games(remaining, jobs=jobs, backend=chosen, address=address), on_game, batch, stopper)
-    return Results(store.table(), store.folder, store.manifest, None if stopper is None else stopper.answer)
+    stopped = stop is not None and any(stop(row) for row in store.table().sort_by("game_index").to_pylist())
+    if not stopped and (stopper is None or stopper.answer.verdict is None):
+        played = play_games(remaining, jobs=jobs, backend=chosen, address=address)
+        stopped = _play_into(store, played, on_game, batch, _ends(stopper, stop))
+    answer = None if stopper is None else stopper.answer
+    return Results(store.table(), store.folder, store.manifest, answer, stopped=stopped)
 
 
 def _stopper(experiment: Experiment, store: Store) -> InOrder | None:
-    """The stopping rule fed in plan order, with the games already in the folder counted first (None without a rule)."""
+    """The stopping rule fed in plan order, with the games already in the folder counted first (None without a rule).
+
+    When paired, the rotations of one seed make one outcome (:class:`~astrarium.lab.sequential.InOrder`'s ``group``).
+    """
     if experiment.until is None:
         return None
-    stopper = InOrder(Answer(parse_until(experiment.until, experiment.players)))
+    group = experiment.players if experiment.paired else 1
+    stopper = InOrder(Answer(parse_until(experiment.until, experiment.players)), group)
     for row in store.table().sort_by("game_index").to_pylist():
         stopper.add(row)
     return stopper
+
+
+def _ends(stopper: InOrder | None, stop: Stop | None) -> Callable[[Mapping[str, Any]], str | None]:
+    """What ends the run after a saved game: ``"answered"`` (the stopping rule), ``"stopped"`` (the hook) or None."""
+
+    def ends(row: Mapping[str, Any]) -> str | None:
+        if stopper is not None and stopper.add(row) is not None:
+            return "answered"
+        if stop is not None and stop(row):
+            return "stopped"
+        return None
+
+    return ends
 
 
 def _play_into(
@@ -133,28 +182,31 @@ def _play_into(
     games: Iterator[Played],
     on_game: Callable[[Mapping[str, Any]], None] | None,
     batch: int,
-    stopper: InOrder | None = None,
-) -> None:
-    """Save games as they come (the record at once, the rows in batches) until the stopping rule is answered.
+    ends: Callable[[Mapping[str, Any]], str | None],
+) -> bool:
+    """Save games as they come (the record at once, the rows in batches) until ``ends`` says why to stop.
 
-    A seed already saved, or handed back twice (a lost worker's game played
-    again), is kept once. What was finished is saved even when the run is
-    stopped or fails.
+    A game (seed and rotation) already saved, or handed back twice (a lost
+    worker's game played again), is kept once. What was finished is saved
+    even when the run is stopped or fails. Returns whether the stop hook
+    ended it.
     """
     waiting: list[dict[str, Any]] = []
-    taken: set[int] = set()
+    taken: set[tuple[int, int]] = set()
     last = time.monotonic()
+    why = None
     try:
         for row, record in games:
-            seed = int(row["seed"])
-            if seed in taken or seed in store.done:
+            key = row_key(row)
+            if key in taken or key in store.done:
                 continue
-            taken.add(seed)
-            save_record(store.folder, seed, record)
+            taken.add(key)
+            store.save_record(key, record)
             waiting.append(row)
             if on_game is not None:
                 on_game(row)
-            if stopper is not None and stopper.add(row) is not None:
+            why = ends(row)
+            if why is not None:
                 break
             if len(waiting) >= batch or time.monotonic() - last >= FLUSH_SECONDS:
                 store.append(waiting)
@@ -165,6 +217,7 @@ def _play_into(
         if close is not None:  # a stopped generator ends its worker processes now
             close()
         store.append(waiting)
+    return why == "stopped"
 
 
 def load(folder: str | Path) -> Results:

@@ -23,6 +23,12 @@ for every ``t`` at once with probability at least ``1 - alpha``. The
 intervals are intersected as they come (still valid). The question is
 answered yes when the interval lies inside the asked region, no when it lies
 outside it; otherwise the games go on, up to the experiment's ``games``.
+
+When every seed is played in every rotation of the line-up (``rotate =
+"paired"``), the games of one seed share its deal and are not independent:
+the sequence then counts one outcome a seed, the mean of its games' outcomes
+(still in [0, 1], and independent from seed to seed), taken once all its
+rotations are in.
 """
 
 from __future__ import annotations
@@ -113,11 +119,11 @@ class Answer:
     verdict: bool | None = None
     games: int = 0
 
-    def add(self, row: Row) -> bool | None:
-        """Count one game; returns the verdict (kept from the game that first gave it)."""
-        if self.verdict is None:
-            self.sequence.add(self.question.outcome(row))
-            self.games = self.sequence.games
+    def add(self, *rows: Row) -> bool | None:
+        """Count one game, or the games of one seed as one outcome (their mean); returns the verdict (kept once given)."""
+        if self.verdict is None and rows:
+            self.sequence.add(sum(self.question.outcome(row) for row in rows) / len(rows))
+            self.games += len(rows)
             self.verdict = self.question.verdict(self.sequence.low, self.sequence.high)
         return self.verdict
 
@@ -209,18 +215,22 @@ class InOrder:
 
     Games finish out of order on several processes; a rule fed in the order
     games finish would favour short games, so a game counts only once every
-    game planned before it has.
+    game planned before it has. ``group``: how many consecutive games make one
+    outcome (a paired run's rotations of one seed; 1 otherwise).
     """
 
-    def __init__(self, answer: Answer) -> None:
+    def __init__(self, answer: Answer, group: int = 1) -> None:
         self.answer = answer
+        self.group = group
         self.next = 0
         self.waiting: dict[int, Row] = {}
 
     def add(self, row: Row) -> bool | None:
         """Take a finished game; returns the verdict once the games so far in plan order (0, 1, 2, ...) give one."""
         self.waiting[int(row["game_index"])] = row
-        while self.answer.verdict is None and self.next in self.waiting:
-            self.answer.add(self.waiting.pop(self.next))
-            self.next += 1
+        following = range(self.next, self.next + self.group)
+        while self.answer.verdict is None and all(g in self.waiting for g in following):
+            self.answer.add(*(self.waiting.pop(g) for g in following))
+            self.next += self.group
+            following = range(self.next, self.next + self.group)
         return self.answer.verdict

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from astrarium.lab.compare import Comparison
-from astrarium.lab.metrics import Estimate, Histogram, MetricsTable, Usage
+from astrarium.lab.estimates import Estimate
+from astrarium.lab.metrics import Histogram, MetricsTable, Usage
 
 #: Bars of a histogram line, at most this wide.
 BAR_WIDTH = 30
@@ -77,19 +79,34 @@ def show_metrics(console: Console, found: MetricsTable) -> None:
         console.print("\n".join(histogram_lines(histogram)), markup=False)
     if found.usage:
         console.print(usage_table(found.usage))
+    if "Seating changed" in found.as_dict():
+        deals, changed = found.get("Seating changed").games, found.seating_changed
+        console.print(f"The seating changed the result on {len(changed):,} of {deals:,} deals (seeds){_listed(changed)}")
     console.print(f"experiment: {escape(found.experiment)}", soft_wrap=True)
     console.print(f"command: {escape(found.command)}", soft_wrap=True)
 
 
+def _listed(items: Sequence[object], most: int = 30) -> str:
+    """``: 3, 8, 11 ...``: the first ``most`` items after a colon (nothing when there are none)."""
+    shown = ", ".join(map(str, items[:most])) + (" ..." if len(items) > most else "")
+    return f": {shown}" if shown else ""
+
+
 def show_comparison(console: Console, found: Comparison) -> None:
-    """Print B minus A for every metric, paired by seed, and the seeds whose winners changed."""
-    table = Table(title=f"B minus A on {found.seeds:,} common seeds (paired by seed, 95% normal intervals)")
-    for heading in ("metric", "B - A", "95% interval", "seeds"):
+    """Print B minus A for every metric, paired by seed (or by seed and rotation), and the games whose winners changed."""
+    if found.by_rotation:
+        title = f"B minus A on {found.seeds:,} common games (paired by seed and rotation, 95% normal intervals)"
+        games = "games (seed:rotation)"
+    else:
+        title = f"B minus A on {found.seeds:,} common seeds (paired by seed, 95% normal intervals)"
+        games = "seeds"
+    changed = [":".join(map(str, key)) if isinstance(key, tuple) else str(key) for key in found.changed]
+    table = Table(title=title)
+    for heading in ("metric", "B - A", "95% interval", "games" if found.by_rotation else "seeds"):
         table.add_column(heading, justify="left" if heading == "metric" else "right")
     for estimate in found.differences:
         table.add_row(escape(estimate.name), figure(estimate.value), interval(estimate), f"{estimate.games:,}")
     console.print(table)
-    shown = ", ".join(map(str, found.changed[:30])) + (" ..." if len(found.changed) > 30 else "")
-    console.print(f"Winners changed on {len(found.changed):,} of {found.seeds:,} seeds{': ' + shown if shown else ''}")
+    console.print(f"Winners changed on {len(found.changed):,} of {found.seeds:,} {games}{_listed(changed)}")
     console.print(f"A: {escape(found.a)} ({escape(found.command_a)})", soft_wrap=True)
     console.print(f"B: {escape(found.b)} ({escape(found.command_b)})", soft_wrap=True)

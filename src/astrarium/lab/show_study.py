@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from astrarium.lab.metrics import Estimate
+from astrarium.lab.estimates import Estimate
 from astrarium.lab.show import figure, interval
 from astrarium.lab.sweep import FIGURES, SweepResults, point_figures
 from astrarium.lab.tune import Target, Trial, TuneResults

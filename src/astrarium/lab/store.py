@@ -3,14 +3,17 @@
 ```
 DIR/manifest.json          the experiment, the command, the parts that count
 DIR/games.parquet/         part-000000.parquet, part-000001.parquet, ... one row a game
-DIR/records/<seed>.json.gz every game's record (astrarium.replay)
+DIR/records/<seed>.json.gz every game's record (astrarium.replay); <seed>-<rotation>.json.gz when paired
 ```
 
-A part is written to a temporary name and renamed, then the manifest (also
-replaced atomically) lists it: only parts the manifest lists count, so a run
-stopped at any instant (Ctrl-C, SIGKILL, a lost worker) leaves either a part
-that counts or a file that the next run removes. The next run with the same
-experiment reads the seeds already played and plays only the missing ones.
+A game is known by its key, its seed and its rotation (``rotation``: the
+seat of line-up entry 0). A part is written to a temporary name and renamed,
+then the manifest (also replaced atomically) lists it: only parts the
+manifest lists count, so a run stopped at any instant (Ctrl-C, SIGKILL, a
+lost worker) leaves either a part that counts or a file that the next run
+removes. The next run with the same experiment reads the games already
+played and plays only the missing ones. Parts written before the
+``rotation`` column existed (one game a seed) get it from their ``entries``.
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ import pyarrow.parquet as pq
 
 from astrarium.core.data import check_path
 from astrarium.core.errors import DataError, short
-from astrarium.lab.experiment import Experiment
-from astrarium.lab.play import METRIC_PREFIX, RECORDS, write_atomic
+from astrarium.lab.experiment import PAIRED, Experiment
+from astrarium.lab.play import METRIC_PREFIX, RECORDS, GameKey, record_path, rotation_of, row_key, save_record, write_atomic
 
 FORMAT = "astrarium-lab-results"
 VERSION = 1
@@ -40,6 +43,7 @@ SCHEMA = pa.schema(
     [
         pa.field("seed", pa.int64(), nullable=False),
         pa.field("game_index", pa.int64(), nullable=False),
+        pa.field("rotation", pa.int32(), nullable=False),
         pa.field("seats", pa.list_(pa.string()), nullable=False),
         pa.field("entries", pa.list_(pa.int32()), nullable=False),
         pa.field("returns", pa.list_(pa.float64()), nullable=False),
@@ -81,7 +85,13 @@ def schema_for(names: Iterable[str]) -> pa.Schema:
 
 
 def _conform(table: pa.Table, path: Path) -> pa.Table:
-    """A part's table with :data:`SCHEMA`'s columns (of its types) then its metric columns; a DataError if one is missing."""
+    """A part's table with :data:`SCHEMA`'s columns (of its types) then its metric columns; a DataError if one is missing.
+
+    A part written before the ``rotation`` column existed gets it from each game's ``entries``.
+    """
+    if "rotation" not in table.column_names and "entries" in table.column_names:
+        rotations = [rotation_of(entries) for entries in table.column("entries").to_pylist()]
+        table = table.append_column("rotation", pa.array(rotations, pa.int32()))
     schema = schema_for(table.column_names)
     missing = [name for name in schema.names if name not in table.column_names]
     if missing:
@@ -95,11 +105,22 @@ class Store:
 
     folder: Path
     manifest: dict[str, Any]
-    done: set[int] = field(default_factory=set)
+    done: set[GameKey] = field(default_factory=set)
+    """The keys (seed, rotation) of the games that count."""
 
     @property
     def parts(self) -> list[str]:
         return list(self.manifest["parts"])
+
+    @property
+    def paired(self) -> bool:
+        """Whether the folder holds every seed in every rotation (its records named by seed and rotation)."""
+        return is_paired(self.manifest)
+
+    def save_record(self, key: GameKey, data: bytes) -> None:
+        """Write a game's compressed record under its name in this folder."""
+        seed, rotation = key
+        save_record(self.folder, seed, data, rotation if self.paired else None)
 
     def append(self, rows: Sequence[Mapping[str, Any]]) -> None:
         """Add finished games: one new part file, then the manifest that lists it."""
@@ -115,11 +136,22 @@ class Store:
         self.manifest["parts"].append(name)
         self.manifest["games_done"] = len(self.done) + len(rows)
         _write_manifest(self.folder, self.manifest)
-        self.done.update(int(r["seed"]) for r in rows)
+        self.done.update(row_key(r) for r in rows)
 
     def table(self) -> pa.Table:
-        """Every game that counts, sorted by seed."""
+        """Every game that counts, sorted by seed and rotation."""
         return read_parts(self.folder, self.parts)
+
+
+def is_paired(manifest: Mapping[str, Any]) -> bool:
+    """Whether a results folder's experiment plays every seed in every rotation (``rotate = "paired"``)."""
+    return bool(manifest.get("experiment", {}).get("rotate") == PAIRED)
+
+
+def game_record_path(folder: Path, manifest: Mapping[str, Any], row: Mapping[str, Any]) -> Path:
+    """Where the record of the game of ``row`` is kept in a results folder (by seed, or by seed and rotation when paired)."""
+    seed, rotation = row_key(row)
+    return record_path(folder, seed, rotation if is_paired(manifest) else None)
 
 
 def open_store(folder: str | Path, experiment: Experiment, command: str) -> Store:
@@ -156,8 +188,7 @@ def open_folder(folder: str | Path, identity: Mapping[str, Any], *, source: str 
     manifest["source"] = source
     manifest["command"] = command
     _write_manifest(path, manifest)
-    done = _seeds(path, manifest["parts"])
-    return Store(path, manifest, done)
+    return Store(path, manifest, set(keys(read_parts(path, manifest["parts"]))))
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:
@@ -182,7 +213,7 @@ def read_manifest(folder: Path) -> dict[str, Any]:
 
 
 def read_parts(folder: Path, parts: Iterable[str]) -> pa.Table:
-    """The listed parts as one table sorted by seed; a DataError if one is missing or a seed is counted twice."""
+    """The listed parts as one table sorted by seed and rotation; a DataError if one is missing or a game is counted twice."""
     tables = []
     for name in parts:
         path = folder / GAMES / name
@@ -191,18 +222,17 @@ def read_parts(folder: Path, parts: Iterable[str]) -> pa.Table:
         except (OSError, pa.ArrowException) as exc:
             raise DataError(short(str(path), 200), "file", f"cannot read: {exc}") from None
     table = pa.concat_tables(tables, promote_options="default") if tables else SCHEMA.empty_table()
-    table = table.sort_by("seed")
-    seeds = table.column("seed").to_pylist()
-    if len(set(seeds)) != len(seeds):
-        raise DataError(short(str(folder / MANIFEST), 200), "parts", "a seed is counted twice")
+    table = table.sort_by([("seed", "ascending"), ("rotation", "ascending")])
+    found = keys(table)
+    if len(set(found)) != len(found):
+        seed, rotation = next(key for key in found if found.count(key) > 1)
+        raise DataError(short(str(folder / MANIFEST), 200), "parts", f"a game (seed {seed}, rotation {rotation}) is counted twice")
     return table
 
 
-def _seeds(folder: Path, parts: Iterable[str]) -> set[int]:
-    seeds: set[int] = set()
-    for name in parts:
-        seeds.update(pq.read_table(folder / GAMES / name, columns=["seed"]).column("seed").to_pylist())
-    return seeds
+def keys(table: pa.Table) -> list[GameKey]:
+    """The keys (seed, rotation) of a results table's games, in its order."""
+    return list(zip(table.column("seed").to_pylist(), table.column("rotation").to_pylist(), strict=True))
 
 
 def _make_folders(path: Path) -> None:

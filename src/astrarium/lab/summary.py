@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pyarrow as pa
 
 from astrarium.core.stats import wilson_interval
+from astrarium.lab.deals import Deals, deals
 
 Interval = tuple[float, float]
 
@@ -59,6 +60,8 @@ class Summary:
     mean_moves: float
     mean_rounds: float | None
     lineup: list[str] = field(default_factory=list)
+    deals: Deals | None = None
+    """When every seed was played in every rotation (paired): seat 0's score over the deals, the deals the seating changed."""
 
     @property
     def first_seat(self) -> Tally:
@@ -88,8 +91,8 @@ def player_stats(returns: Sequence[Sequence[float]], entries: Sequence[Sequence[
     return tallies
 
 
-def summarise(table: pa.Table, players: int, *, experiment: str, command: str, lineup: Sequence[str] = ()) -> Summary:
-    """The summary of a results table (one row a game, as in ``games.parquet``)."""
+def summarise(table: pa.Table, players: int, *, experiment: str, command: str, lineup: Sequence[str] = (), paired: bool = False) -> Summary:
+    """The summary of a results table (one row a game, as in ``games.parquet``); ``paired`` adds the deals' figures."""
     returns = table.column("returns").to_pylist()
     moves = table.column("moves").to_pylist()
     rounds = [r for r in table.column("rounds").to_pylist() if r is not None]
@@ -104,4 +107,5 @@ def summarise(table: pa.Table, players: int, *, experiment: str, command: str, l
         mean_moves=sum(moves) / n if n else 0.0,
         mean_rounds=sum(rounds) / len(rounds) if rounds else None,
         lineup=list(lineup),
+        deals=deals(table, players) if paired else None,
     )

@@ -23,8 +23,8 @@ from typing import Any
 from astrarium.core.data import check_path
 from astrarium.core.errors import DataError, short
 from astrarium.lab.blocks import MAX_SWEEP_POINTS, read_manifest_file, write_manifest_file
+from astrarium.lab.estimates import Estimate
 from astrarium.lab.experiment import Experiment, read_experiment_file
-from astrarium.lab.metrics import Estimate
 from astrarium.lab.runner import Results, load, run
 from astrarium.lab.tune import make_target
 from astrarium.lab.variables import Variable, check_values, experiment_for, parse_variable

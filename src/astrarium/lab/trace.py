@@ -1,12 +1,13 @@
 """Replaying a results folder's records for the metrics that need every position, cached in the folder.
 
-Each record (``records/<seed>.json.gz``) is replayed move by move: before
+Each record (``records/<seed>.json.gz``, ``<seed>-<rotation>.json.gz`` when paired) is replayed move by move: before
 every move the legal actions are counted (BranchingFactor, DecisionFactor)
 and their kinds and cards noted against the one chosen (usage); after every
 move but the last the game's declared evaluation (``State.evaluate``, the
 contract's ``evaluate``) is read for each seat (LeadChange, Drama). A game's
 :class:`Trace` depends only on its record, so the traces are kept in
-``DIR/metrics/replay.json.gz`` and a later call replays only games not in it.
+``DIR/metrics/replay.json.gz``, each under its record's name, and a later
+call replays only games not in it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from astrarium.core.errors import DataError, RecordError, short
 from astrarium.core.game import State
 from astrarium.core.records import replay
-from astrarium.lab.play import record_path, write_atomic
+from astrarium.lab.play import RECORD_SUFFIX, record_path, write_atomic
 
 if TYPE_CHECKING:
     from astrarium.lab.runner import Results
@@ -125,9 +126,13 @@ def _leads(evaluations: Sequence[Sequence[float]], winner: int | None) -> tuple[
     return changes, sum(deficits) / len(deficits) if deficits else 0.0
 
 
-def read_record(folder: Path, seed: int) -> dict[str, Any]:
-    """The record of the game with ``seed`` in a results folder (a DataError if it is missing or unreadable)."""
-    path = record_path(folder, seed)
+def read_record(folder: Path, seed: int, rotation: int | None = None) -> dict[str, Any]:
+    """The record of a game in a results folder, by seed (and rotation when paired); a DataError if it is missing or unreadable."""
+    return read_record_file(record_path(folder, seed, rotation))
+
+
+def read_record_file(path: Path) -> dict[str, Any]:
+    """A compressed record of a results folder (a DataError if it is missing or unreadable)."""
     try:
         record: dict[str, Any] = json.loads(gzip.decompress(path.read_bytes()))
     except (OSError, ValueError) as exc:
@@ -135,7 +140,7 @@ def read_record(folder: Path, seed: int) -> dict[str, Any]:
     return record
 
 
-def _read_cache(folder: Path) -> dict[int, Trace]:
+def _read_cache(folder: Path) -> dict[str, Trace]:
     path = folder / CACHE
     try:
         cached = json.loads(gzip.decompress(path.read_bytes()))
@@ -143,26 +148,31 @@ def _read_cache(folder: Path) -> dict[int, Trace]:
         return {}
     if not isinstance(cached, dict) or cached.get("version") != TRACE_VERSION:
         return {}
-    return {int(seed): Trace(**trace) for seed, trace in cached.get("games", {}).items()}
+    return {str(name): Trace(**trace) for name, trace in cached.get("games", {}).items()}
 
 
-def _write_cache(folder: Path, traces: Mapping[int, Trace]) -> None:
-    data = {"version": TRACE_VERSION, "games": {str(seed): asdict(trace) for seed, trace in sorted(traces.items())}}
+def _write_cache(folder: Path, traces: Mapping[str, Trace]) -> None:
+    data = {"version": TRACE_VERSION, "games": {name: asdict(trace) for name, trace in sorted(traces.items())}}
     (folder / CACHE).parent.mkdir(exist_ok=True)
     write_atomic(folder / CACHE, gzip.compress(json.dumps(data).encode("utf-8"), mtime=0))
 
 
 def traces_of(results: Results) -> list[Trace]:
-    """Every game's trace, in seed order: read from the folder's cache, the missing ones replayed and added to it."""
+    """Every game's trace, in the table's order: read from the folder's cache, the missing ones replayed and added to it.
+
+    A trace is cached under its record's name (``<seed>``, or ``<seed>-<rotation>`` when paired).
+    """
     folder = results.folder
     cached = _read_cache(folder)
-    seeds = [int(seed) for seed in results.table.column("seed").to_pylist()]
-    missing = [seed for seed in seeds if seed not in cached]
-    for seed in missing:
+    paths = [results.record_path(row) for row in results.table.select(["seed", "rotation"]).to_pylist()]
+    names = [path.name.removesuffix(RECORD_SUFFIX) for path in paths]
+    missing = [(name, path) for name, path in zip(names, paths, strict=True) if name not in cached]
+    for name, path in missing:
         try:
-            cached[seed] = trace_record(read_record(folder, seed), seed)
+            record = read_record_file(path)
+            cached[name] = trace_record(record, int(record["seed"]))
         except RecordError as exc:
-            raise DataError(short(str(record_path(folder, seed)), 200), "record", str(exc)) from None
+            raise DataError(short(str(path), 200), "record", str(exc)) from None
     if missing:
         _write_cache(folder, cached)
-    return [cached[seed] for seed in seeds]
+    return [cached[name] for name in names]

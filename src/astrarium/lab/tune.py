@@ -35,8 +35,8 @@ from astrarium.core.data import check_path
 from astrarium.core.errors import DataError, short
 from astrarium.core.registry import get_game
 from astrarium.lab.blocks import SpaceEntry, TuneBlock, read_manifest_file, write_manifest_file
-from astrarium.lab.experiment import Experiment, read_experiment_file
-from astrarium.lab.metrics import Estimate, mean_estimate, proportion
+from astrarium.lab.estimates import Estimate, mean_estimate, proportion
+from astrarium.lab.experiment import Experiment, paired_games_problem, read_experiment_file
 from astrarium.lab.runner import Results, load, run
 from astrarium.lab.sequential import Answer, InOrder, Question, parse_until
 from astrarium.lab.variables import Variable, check_values, experiment_for, parse_variable
@@ -175,6 +175,10 @@ def load_tune(path: str | Path) -> Tune:
     if spec.tune is None:
         raise DataError(label, "tune", "the file has no [tune] block")
     block = spec.tune
+    for key, games in (("tune.games", block.games), ("tune.confirm", block.confirm)):
+        problem = paired_games_problem(base.rotate, games, base.players)
+        if problem is not None:
+            raise DataError(label, key, f"{games:,}: {problem}")
     variables = tuple((parse_variable(key, base, label, "tune.space"), entry) for key, entry in block.space.items())
     for variable, entry in variables:
         if variable.kind == "file" and entry.choices is not None and not all(_number(c) for c in entry.choices):
@@ -210,36 +214,27 @@ def digest(settings: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(settings, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
-class _ClearlyOut(Exception):
-    """Raised from a run's callbacks to end a trial whose share is wholly outside its band."""
+class _ClearlyOut:
+    """The run's ``stop`` hook for a trial: each share target's confidence sequence, fed in plan order.
 
+    It says stop once one lies wholly outside its band: the trial is clearly out.
+    A paired run's rotations of one seed count as one outcome (``group``).
+    """
 
-class _Stopper:
-    """Each share target's confidence sequence, fed in plan order; the trial is out when one lies outside its band."""
+    def __init__(self, targets: Sequence[Target], group: int = 1) -> None:
+        self.feeds = [InOrder(Answer(t.question), group) for t in targets if t.question is not None]
 
-    def __init__(self, targets: Sequence[Target]) -> None:
-        self.feeds = [InOrder(Answer(t.question)) for t in targets if t.question is not None]
-
-    def add(self, row: Mapping[str, Any]) -> None:
-        if any(feed.add(row) is False for feed in self.feeds):
-            raise _ClearlyOut
-
-    def start(self, done: pa.Table, _total: int) -> None:
-        for row in done.sort_by("game_index").to_pylist():
-            self.add(row)
+    def __call__(self, row: Mapping[str, Any]) -> bool:
+        return any([feed.add(row) is False for feed in self.feeds])  # a list: every feed takes the game
 
 
 def _trial_run(tune: Tune, settings: dict[str, Any], folder: Path, runner: Mapping[str, Any]) -> tuple[Results, bool]:
     """One trial's lab run, stopped once clearly out; its results and whether it stopped early."""
     chosen = {v: settings[v.key] for v, _ in tune.variables}
     experiment = experiment_for(tune.base, chosen, folder, games=tune.block.games, source=tune.source)
-    stopper = _Stopper(tune.targets)
-    stopped = False
-    try:
-        run(experiment, out=folder, command=tune.command(runner["out"]), on_start=stopper.start, on_game=stopper.add, **runner["play"])
-    except _ClearlyOut:
-        stopped = True
-    return load(folder), stopped
+    clearly_out = _ClearlyOut(tune.targets, experiment.players if experiment.paired else 1)
+    results = run(experiment, out=folder, command=tune.command(runner["out"]), stop=clearly_out, **runner["play"])
+    return results, results.stopped
 
 
 def _suggest(trial: Any, key: str, entry: SpaceEntry) -> Any:
