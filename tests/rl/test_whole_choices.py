@@ -68,7 +68,7 @@ def test_a_scripted_player_chooses_as_before_where_nothing_is_split() -> None:
 
 @pytest.mark.parametrize("opponents", ["cw-general", "greedy"])
 def test_gymnasium_connected_worlds_under_steps_plays_whole_games_against(opponents: str) -> None:
-    env = gymnasium_env("connected-worlds", opponents=opponents, options={**STEPS, "round_limit": 8})
+    env = gymnasium_env("connected-worlds", opponents=opponents, options=STEPS)
     pick = random.Random(1)
     for seed in (1, 2):
         observation, info = env.reset(seed=seed)

@@ -6,8 +6,10 @@ own view) and ``action_mask`` (int8 over the fixed action space; all zeros
 for an agent that is not to move). Rewards come at the end: each seat's
 return (1 win, -1 loss, 0 a draw). A seat that is out (``State.is_out``) keeps
 its place until the end, is never selected, and gets its return then;
-``infos[agent]["is_out"]`` says so. The game always ends within
-``max_moves`` actions; truncation is only a guard.
+``infos[agent]["is_out"]`` says so. An episode is truncated (every agent's
+``truncations`` True, rewards 0) once the game has lasted its episode limit:
+``Game.max_moves``, which no game passes, or the learning part's shorter
+``episode_limit`` where the game declares one (Streamlines).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from astrarium.core import State
-from astrarium.rl.common import RENDER_MODES, check_render_mode, learning_game, observation_box, render
+from astrarium.rl.common import RENDER_MODES, check_render_mode, episode_limit, learning_game, observation_box, render
 
 
 class AstrariumAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
@@ -37,7 +39,7 @@ class AstrariumAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.players = players
         self.options = self.game.resolve_options(players, options)
         self.space = self.game.action_space(players, self.options)
-        self.max_moves = self.game.max_moves(players, self.options)
+        self.limit = episode_limit(self.game, players, self.options)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict(
@@ -99,7 +101,7 @@ class AstrariumAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             for other in self.agents:
                 self.rewards[other] = float(returns[self._seat[other]])
                 self.terminations[other] = True
-        elif state.move_number >= self.max_moves:
+        elif state.move_number >= self.limit:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._clear_rewards()

@@ -1,4 +1,4 @@
-"""What the adapters share: the game with its learning part checked, the text board without markup, the picture as pixels."""
+"""What the adapters share: the game with its learning part checked, the episode limit, the text board, the picture as pixels."""
 
 from __future__ import annotations
 
@@ -13,6 +13,15 @@ def learning_game(game_id: str) -> Game:
     game = get_game(game_id)
     learning_part(game)
     return game
+
+
+def episode_limit(game: Game, players: int, options: Any) -> int:
+    """The actions an episode may last before it is truncated: the encoder's ``episode_limit`` where it declares one
+    (a game whose true bound is far beyond any game played; docs/learning.md, "The bound on a game's length"), else
+    ``Game.max_moves``, which no game passes."""
+    bound = game.max_moves(players, options)
+    limit = getattr(encoder_for(game, players, options), "episode_limit", None)
+    return bound if limit is None else min(bound, int(limit))
 
 
 def observation_box(game: Game, players: int, options: Any) -> Any:

@@ -7,8 +7,11 @@ The observation is a Dict of ``observation`` (the seat's float32 tensor) and
 Gymnasium's masking wrappers read it. The reward is the seat's return at the
 end (1 a win, -1 a loss, 0 a draw), 0 before. An index the mask does not set
 ends the episode with reward -1 and ``info["illegal_action"]`` True (with
-``illegal="raise"``: raises ``IllegalAction`` instead). Registered as ``astrarium/<game>-v0``
-(:func:`register_all`, run when this module is imported).
+``illegal="raise"``: raises ``IllegalAction`` instead). An episode is truncated
+(``truncated=True``, reward 0) once the game has lasted its episode limit
+(``Game.max_moves``, or the learning part's shorter ``episode_limit``), every
+seat's actions counted, as Gymnasium's ``TimeLimit`` would. Registered as
+``astrarium/<game>-v0`` (:func:`register_all`, run when this module is imported).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from gymnasium import spaces
 
 from astrarium.agents import make_agent
 from astrarium.core import IllegalAction, State, get_game, list_games
-from astrarium.rl.common import RENDER_MODES, check_render_mode, learning_game, observation_box, render
+from astrarium.rl.common import RENDER_MODES, check_render_mode, episode_limit, learning_game, observation_box, render
 
 
 class AstrariumGym(gymnasium.Env):  # type: ignore[misc]  # gymnasium is untyped here
@@ -54,6 +57,7 @@ class AstrariumGym(gymnasium.Env):  # type: ignore[misc]  # gymnasium is untyped
         make_agent(opponents, 0, game_id)  # a bad spec is refused here, naming the option
         self.options = self.game.resolve_options(players, options)
         self.space = self.game.action_space(players, self.options)
+        self.limit = episode_limit(self.game, players, self.options)
         self.observation_space = spaces.Dict(
             {
                 "observation": observation_box(self.game, players, self.options),
@@ -74,10 +78,10 @@ class AstrariumGym(gymnasium.Env):  # type: ignore[misc]  # gymnasium is untyped
         return {"observation": state.observation_tensor(self.seat), "action_mask": mask}
 
     def _others_play(self) -> None:
-        """The computer players move until it is the learner's turn or the game is over."""
+        """The computer players move until it is the learner's turn, the game is over or it has lasted its episode limit."""
         state = self.state
         assert state is not None
-        while not state.is_over and state.current_player != self.seat:
+        while not state.is_over and state.current_player != self.seat and state.move_number < self.limit:
             mover = state.current_player
             assert mover is not None
             state.apply(self._agents[mover].choose(state))
@@ -110,7 +114,8 @@ class AstrariumGym(gymnasium.Env):  # type: ignore[misc]  # gymnasium is untyped
         observation = self._observation()
         done = state.is_over
         reward = float(state.returns()[self.seat]) if done else 0.0
-        return observation, reward, done, False, {"action_mask": observation["action_mask"]}
+        truncated = not done and state.move_number >= self.limit
+        return observation, reward, done, truncated, {"action_mask": observation["action_mask"]}
 
     def render(self) -> Any:
         """From the learner's side: the text board (``"ansi"``) or the picture as an HxWx3 uint8 array (``"rgb_array"``)."""

@@ -10,7 +10,9 @@ with chance is ``SAMPLED_STOCHASTIC``, one with hidden information
 own (from ``state.view(seat)``). No information-state tensor is offered;
 ``resample_from_infostate`` gives a position the seat cannot tell from the real
 one (the game's ``determinize``), which OpenSpiel's IS-MCTS bot samples with
-``use_observation_string=True``.
+``use_observation_string=True``. ``max_game_length`` is the episode limit
+(``Game.max_moves``, or the learning part's shorter ``episode_limit``): a game
+that lasts it is terminal there, with returns of 0 for every seat.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import numpy as np
 import pyspiel
 
 from astrarium.core import Game, Rng, State
-from astrarium.rl.common import board_text, learning_game
+from astrarium.rl.common import board_text, episode_limit, learning_game
 
 #: The game classes registered with OpenSpiel so far, by game id (a class per game: OpenSpiel keeps it for its whole life).
 _REGISTERED: dict[str, type[AstrariumSpielGame]] = {}
@@ -79,6 +81,7 @@ class AstrariumSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is unty
         self.options = self.astrarium.resolve_options(self.players, options)
         self.space = self.astrarium.action_space(self.players, self.options)
         self.shape = self.astrarium.observation_shape(self.players, self.options)
+        self.limit = episode_limit(self.astrarium, self.players, self.options)
         zero_sum = _game_type(self.astrarium).utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
@@ -87,7 +90,7 @@ class AstrariumSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is unty
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=self.astrarium.max_moves(self.players, self.options),
+            max_game_length=self.limit,
         )
         super().__init__(_game_type(self.astrarium), info, {"players": self.players, "seed": self.next_seed})
 
@@ -110,14 +113,19 @@ class AstrariumSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: AstrariumSpielGame, state: State) -> None:
         super().__init__(game)
         self.space = game.space
+        self.limit = game.limit
         self.state = state
+
+    def _truncated(self) -> bool:
+        """Whether the game has lasted its episode limit without ending."""
+        return self.state.move_number >= self.limit and not self.state.is_over
 
     def current_player(self) -> int:
         mover = self.state.current_player
-        return pyspiel.PlayerId.TERMINAL if mover is None else int(mover)
+        return pyspiel.PlayerId.TERMINAL if mover is None or self._truncated() else int(mover)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.state.current_player:
+        if player != self.state.current_player or self._truncated():
             return []
         return [int(i) for i in np.flatnonzero(self.state.legal_action_mask())]
 
@@ -128,7 +136,7 @@ class AstrariumSpielState(pyspiel.State):  # type: ignore[misc]
         return str(self.space.labels[action])
 
     def is_terminal(self) -> bool:
-        return bool(self.state.is_over)
+        return bool(self.state.is_over) or self._truncated()
 
     def returns(self) -> list[float]:
         return [float(r) for r in self.state.returns()]

@@ -143,7 +143,8 @@ class StreamlinesGame(Game):
         scenario, counts = checked_setup(players, options)
         cards = sum(counts)
         planets = len(scenario.planets)
-        # Each Calm Star can undo one warning, once: it leaves the game when drawn.
-        turns = 3 * planets * (2 * cards + players + 3) * (counts[CALM_STAR] + 1) + 1
+        # Some planet moves on a stage within every window of 2N + players + 3 turns; the planets have 3 stages each to
+        # pass, and each Calm Star can undo one warning once (it leaves the game when drawn), adding one stage to pass.
+        turns = (3 * planets + counts[CALM_STAR]) * (2 * cards + players + 3) + 1
         per_turn = 4 * (counts[ACTION] + 1) * (cards + 2)
         return turns * per_turn

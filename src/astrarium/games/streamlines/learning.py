@@ -136,6 +136,7 @@ class StreamlinesEncoder:
         self.observation_shape: tuple[int, ...] = (at,)
         self.global_shape: tuple[int, ...] = (at + KINDS,)
         self.observation_bounds = self._bounds(options)
+        self.episode_limit = episode_limit(players, options)
 
     def _bounds(self, options: Mapping[str, Any]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """Every feature's true range, from the configuration's card counts: a ship holds at most every Power card of a
@@ -225,6 +226,19 @@ def _counts(counts: Mapping[str, int]) -> list[float]:
     for name, n in counts.items():
         row[KIND_OF_NAME[name]] = n / _FULL_COUNT
     return row
+
+
+def episode_limit(players: int, options: Mapping[str, Any]) -> int:
+    """The actions after which the learning environments truncate an episode: a limit, not a bound.
+
+    The true bound (``max_moves``, rules.md "Why every game ends") multiplies the turns the Clock may take by every
+    action a turn could hold, and no game comes near it. The limit is two of that argument's windows of turns (within
+    one window of 2N + players + 3 turns some planet must move on a stage), each turn holding a ship's share of the
+    Action cards and two more (a free action, ``end``). It grows with the deck and the Action cards as the games do;
+    docs/learning.md ("The bound on a game's length") sets it beside the lengths of played games.
+    """
+    _, counts = checked_setup(players, options)
+    return 2 * (2 * sum(counts) + players + 3) * (counts[ACTION] // players + 2)
 
 
 def encoder(players: int, options: Mapping[str, Any]) -> StreamlinesEncoder:
