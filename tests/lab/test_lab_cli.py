@@ -12,6 +12,7 @@ from astrarium import lab
 from astrarium.cli.app import app
 
 runner = CliRunner()
+PAIR = ["--game", "orbital-combat", "--seat", "0=random", "--seat", "1=random"]
 
 
 def test_an_experiment_file_runs_and_the_summary_names_the_file_and_the_command(tmp_path: Path) -> None:
@@ -48,6 +49,9 @@ def test_the_inline_form_runs_the_same_games_as_the_file(tmp_path: Path) -> None
         (["--out", "x"], "give an experiment file"),
         (["missing.toml", "--out", "x"], "missing.toml"),
         (["missing.toml", "--game", "celestials"], "not both"),
+        (["missing.toml", "--paired"], "not both"),
+        ([*PAIR, "--paired", "--games", "5", "--out", "x"], "multiple of 2"),
+        ([*PAIR, "--paired", "--no-rotate", "--out", "x"], "--no-rotate"),
     ],
 )
 def test_bad_input_is_one_line_on_standard_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], words: str) -> None:
@@ -56,3 +60,13 @@ def test_bad_input_is_one_line_on_standard_error(tmp_path: Path, monkeypatch: py
     assert result.exit_code == 2
     assert words in result.output and "Traceback" not in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_a_paired_inline_run_prints_seat_0s_score_over_the_deals_and_its_command_says_paired(tmp_path: Path) -> None:
+    inline = ["lab", "run", "--game", "orbital-combat", "--seat", "0=greedy", "--seat", "1=random", "--option", "round_limit=5"]
+    result = runner.invoke(app, [*inline, "--paired", "--games", "6", "--jobs", "1", "--out", str(tmp_path / "out")], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Over 3 deals, each played in every seating: seat 0's score" in text and "95% bootstrap over the deals" in text
+    assert "--games 6 --seed 0 --paired --out" in text
+    assert lab.load(tmp_path / "out").paired

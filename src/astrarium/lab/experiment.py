@@ -172,8 +172,8 @@ def paired_games_problem(rotate: Rotate, games: int, players: int) -> str | None
 
 
 @dataclass(frozen=True, slots=True)
-class FixedPlan(Sequence[Match]):
-    """The arena's plan with every seat kept in place (no rotation): seat ``s`` is always entry ``s``."""
+class SeatedPlan(Sequence[Match]):
+    """The arena's plan with the seats filled another way (:meth:`game`), made one game at a time as the arena's is."""
 
     rotated: Plan
 
@@ -186,12 +186,20 @@ class FixedPlan(Sequence[Match]):
         return self.game(range(len(self))[index])
 
     def game(self, g: int) -> Match:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class FixedPlan(SeatedPlan):
+    """The arena's plan with every seat kept in place (no rotation): seat ``s`` is always entry ``s``."""
+
+    def game(self, g: int) -> Match:
         match = self.rotated.match(g)
         return replace(match, seats=self.rotated.lineup, entries=tuple(range(match.players)))
 
 
 @dataclass(frozen=True, slots=True)
-class PairedPlan(FixedPlan):
+class PairedPlan(SeatedPlan):
     """The arena's plan with every seed played once in every rotation of the line-up.
 
     Game ``g`` has seed ``seed + g // players`` and the line-up rotated by

@@ -47,7 +47,7 @@ class Results:
     answer: Answer | None = None
     """The stopping rule's answer, when the run had one (``until``)."""
     stopped: bool = False
-    """Whether the run's ``stop`` hook ended it before its last planned game."""
+    """Whether the run's ``stop`` hook ended it (the games saved until then are in ``table``)."""
 
     @property
     def experiment(self) -> str:
