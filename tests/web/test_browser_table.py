@@ -53,8 +53,8 @@ class Tab:
         game = astrarium.get_game(game_id)
         if has_picture(game):
             for token in game.action_tokens(notation):
-                if page.locator("#status").inner_text().startswith("Playing"):
-                    break
+                if page.locator("#status").inner_text().startswith("Playing") or self.moves() > before:
+                    break  # the tokens clicked so far picked it
                 drawn = page.locator(f'#board [data-token="{token}"]')
                 if drawn.count():
                     drawn.first.dispatch_event("click")
@@ -142,3 +142,20 @@ def test_two_people_in_two_browsers_each_play_a_streamlines_turn(browser: Any, s
     assert tabs[0].moves() == tabs[1].moves()
     for context in contexts:
         context.close()
+
+
+def test_a_person_clicks_each_part_of_a_connected_worlds_choice_split_into_steps(browser: Any, server: str) -> None:
+    import httpx
+
+    seats = [{"kind": "person"}, {"kind": "computer", "level": "medium"}]
+    made = httpx.post(server + "/api/tables", json={"game": "connected-worlds", "seats": seats, "options": {"choices": "steps"}}).json()
+    context = new_context(browser)
+    me = Tab(context)
+    me.page.goto(server + made["seats"][0]["link"])
+    me.page.wait_for_selector("#link-state:has-text('connected')")
+    played = [me.play_one("connected-worlds") for _ in range(4)]
+    assert [n.split()[0] for n in played] == ["found", "move", "at", "piece"]
+    assert me.page.locator('#buttons [data-button="move"]').count() == 0  # offered only while a head is legal
+    me.page.screenshot(path=str(ARTIFACTS / "web-connected-worlds-steps.png"), full_page=True)
+    assert me.errors == []
+    context.close()

@@ -256,3 +256,22 @@ def chosen(notations: Sequence[str], clicked: Sequence[str], tokens: Callable[[s
         return left[0]
     exact = [n for n in left if sorted(tokens(n)) == sorted(clicked)]
     return exact[0] if len(exact) == 1 else None
+
+
+def buttons(
+    declared: Iterable[str], notations: Sequence[str], drawn: Iterable[str], tokens: Callable[[str], list[str]] = tokens_of
+) -> list[str]:
+    """The buttons a position offers: the game's ``declared`` ones, then every token of a legal action that the picture
+    does not draw (``drawn``: its ``data-token`` values), in the order first met.
+
+    So every legal action can be clicked, also a part of a choice that a game's options split into parts and that
+    no piece on the board stands for (Connected Worlds under ``choices = steps``: ``move``, ``piece``, ``u2``).
+    """
+    out = list(declared)
+    seen = {*out, *drawn}
+    for notation in notations:
+        for token in tokens(notation):
+            if token not in seen:
+                seen.add(token)
+                out.append(token)
+    return out

@@ -21,3 +21,19 @@ export function chosen(legal, tokens, clicks) {
   const exact = left.filter((n) => (tokens[n] || n.split(" ")).slice().sort().join("\u0000") === want);
   return exact.length === 1 ? exact[0] : null;
 }
+
+// The buttons a position offers (the same rule as astrarium.core.svg.buttons): the game's declared ones, then every
+// token of a legal action that the picture does not draw, in the order first met, so every legal action can be clicked.
+export function buttons(declared, legal, tokens, drawn) {
+  const out = declared.slice();
+  const seen = new Set(out.concat(Array.from(drawn)));
+  for (const notation of legal) {
+    for (const token of tokens[notation] || notation.split(" ")) {
+      if (!seen.has(token)) {
+        seen.add(token);
+        out.push(token);
+      }
+    }
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the server, the picture, the legal actions, the move log.
 // The server is authoritative: this page only shows what it is sent and sends action notations.
-import { chosen, narrow } from "/static/narrow.js";
+import { buttons, chosen, narrow } from "/static/narrow.js";
 import { el, findGame, rememberGame, seatName } from "/static/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -110,9 +110,7 @@ function welcome(message) {
   if (page.token && message.seat !== null) {
     rememberGame({ table: message.table, game: message.game.id, title: message.game.title, seat: message.seat, token: page.token });
   }
-  $("buttons").replaceChildren(
-    ...message.game.buttons.map((token) => el("button", { type: "button", "data-button": token, text: token, onclick: () => click(token) })),
-  );
+  showButtons(message.game.buttons);
   page.levels = message.levels;
   showSeats(message.seats);
   message.chat.forEach(addChat);
@@ -122,6 +120,24 @@ function welcome(message) {
     ? "Chess clock: " + clock.minutes + " min each" + (clock.increment ? ", +" + clock.increment + " s a move" : "") +
       (clock.at_zero === "computer" ? "; at zero a computer (" + clock.level + ") plays the seat." : "; at zero nothing happens (it only counts).")
     : "";
+}
+
+// The click buttons: the game's own, and (with a picture) every token of a legal action the picture does not draw.
+function showButtons(tokens) {
+  const shown = Array.from(document.querySelectorAll("#buttons [data-button]"), (b) => b.getAttribute("data-button"));
+  if (shown.join("\u0000") === tokens.join("\u0000")) return;
+  $("buttons").replaceChildren(...tokens.map((token) => el("button", { type: "button", "data-button": token, text: token, onclick: () => click(token) })));
+}
+
+function positionButtons() {
+  const game = page.welcome ? page.welcome.game : null;
+  if (!game) return;
+  if (!game.picture || !page.state) {
+    showButtons(game.buttons);
+    return;
+  }
+  const drawn = new Set(Array.from(document.querySelectorAll("#board [data-token]"), (node) => node.getAttribute("data-token")));
+  showButtons(buttons(game.buttons, legalNow(), page.state.tokens || {}, drawn));
 }
 
 // -- seats: who is here, who is played by a computer --------------------------------------
@@ -192,6 +208,7 @@ function showState(message) {
   page.clockAt = performance.now();
   tickClock();
   showOver(message);
+  positionButtons();
   refreshChoice();
 }
 
