@@ -371,7 +371,7 @@ def show_summary(summary: Summary) -> None:
         console.print(
             f"Over {paired.games:,} deals, each played in every seating: seat 0's score {paired.value:.3f} "
             f"({paired.low:.3f}-{paired.high:.3f}, 95% bootstrap over the deals); the seating changed the result on "
-            f"{len(summary.deals.seeds):,} ({_percent(changed.value, changed.interval)})"
+            f"{len(summary.deals.seeds):,} of the {changed.games:,} deals ({_percent(changed.value, changed.interval)})"
         )
     rounds = "" if summary.mean_rounds is None else f"; mean rounds {summary.mean_rounds:.1f}"
     console.print(
