@@ -20,6 +20,7 @@ from astrarium import lab
 from astrarium.cli.app import app
 from astrarium.core.errors import DataError
 from astrarium.lab.deals import deals
+from astrarium.lab.markdown import comparison_markdown, results_markdown
 from astrarium.lab.report import read_section, report_html
 from astrarium.lab.sequential import Answer, InOrder, parse_until
 
@@ -185,3 +186,14 @@ def test_a_game_counted_twice_in_a_folder_is_refused_naming_it(tmp_path: Path) -
     (tmp_path / "out" / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     with pytest.raises(DataError, match=r"manifest.json: parts: a game \(seed 20, rotation 0\) is counted twice"):
         lab.load(tmp_path / "out")
+
+
+def test_the_markdown_tables_say_a_folder_is_paired_and_count_compared_games(tmp_path: Path) -> None:
+    for name, seats in (("a", ("random", "random")), ("b", ("random", "greedy"))):
+        lab.run(paired(4, seats), out=tmp_path / name)
+    overview = results_markdown([tmp_path / "a"], brief=True)
+    assert "| 4 (20–21, paired) |" in overview
+    full = results_markdown([tmp_path / "a"])
+    assert "| AdvantageP1 paired |" in full and "bootstrap over deals" in full
+    compared = comparison_markdown([tmp_path / "a", tmp_path / "b"])
+    assert "| 4 games |" in compared
