@@ -24,7 +24,7 @@ import pyarrow as pa
 from astrarium.core.data import check_path
 from astrarium.lab.backends import check_backend, play_games
 from astrarium.lab.experiment import Experiment, load_experiment
-from astrarium.lab.play import Played, match_key, row_key
+from astrarium.lab.play import GameKey, Played, match_key, row_key
 from astrarium.lab.sequential import Answer, InOrder, parse_until
 from astrarium.lab.store import Store, game_record_path, is_paired, open_store, read_manifest, read_parts
 from astrarium.lab.summary import Summary, summarise
@@ -76,7 +76,7 @@ class Results:
     def summary(self) -> Summary:
         """Per seat win/draw/loss rates with 95% intervals, seat 0's score, decided-in-play share, mean length.
 
-        When paired, also seat 0's score over the seeds, each seed's rotations averaged (``Summary.paired``).
+        When paired, also seat 0's score over the deals, each seed's rotations averaged (``Summary.deals``).
         """
         return summarise(
             self.table, len(self.lineup), experiment=self.experiment, command=self.command, lineup=self.lineup, paired=self.paired
@@ -168,11 +168,10 @@ def _ends(stopper: InOrder | None, stop: Stop | None) -> Callable[[Mapping[str, 
     """What ends the run after a saved game: ``"answered"`` (the stopping rule), ``"stopped"`` (the hook) or None."""
 
     def ends(row: Mapping[str, Any]) -> str | None:
-        if stopper is not None and stopper.add(row) is not None:
-            return "answered"
-        if stop is not None and stop(row):
+        answered = stopper is not None and stopper.add(row) is not None
+        if stop is not None and stop(row):  # consulted after every saved game, the last one answering the rule too
             return "stopped"
-        return None
+        return "answered" if answered else None
 
     return ends
 
@@ -192,7 +191,7 @@ def _play_into(
     ended it.
     """
     waiting: list[dict[str, Any]] = []
-    taken: set[tuple[int, int]] = set()
+    taken: set[GameKey] = set()
     last = time.monotonic()
     why = None
     try:
