@@ -57,7 +57,7 @@ learn: $(VENV)/.installed-test
 	  --curve docs/images/learning-celestials.svg --curve-csv $(LEARN)/celestials-curve.csv
 
 # The compiled build (mypyc, see hatch_build.py) in its own environment, tested on the rules, the
-# conformance suite, the computer players and the equivalence fingerprints. Needs a C compiler.
+# conformance suite, the computer players and every recorded equivalence fingerprint. Needs a C compiler.
 COMPILED := build/compiled
 test-compiled: | $(BIN)/python
 	rm -rf $(COMPILED)
@@ -65,6 +65,7 @@ test-compiled: | $(BIN)/python
 	ASTRARIUM_COMPILE=require $(COMPILED)/bin/python -m pip install --quiet '.[test]'
 	ASTRARIUM_EXPECT_BUILD=compiled $(COMPILED)/bin/python -m pytest -p no:cacheprovider -m "not slow" \
 	  tests/games tests/test_conformance.py tests/test_agents.py tests/test_speed_equivalence.py tests/test_build.py
+	ASTRARIUM_EXPECT_BUILD=compiled $(COMPILED)/bin/python -m pytest -p no:cacheprovider -m slow tests/test_speed_equivalence.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks scripts hatch_build.py
