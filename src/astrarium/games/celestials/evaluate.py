@@ -151,18 +151,26 @@ class Tables:
 
     def board(self, state: CelestialsState) -> tuple[list[float], list[int]]:
         """Both seats' :func:`material` and :func:`striking_power`, in one pass over the board."""
-        owner, worth, creature, strike, advance = self.owner, self.worth, self.creature, self.strike, self.advance
+        owner, worth, creature, strike = self.owner, self.worth, self.creature, self.strike
+        sun_advance, moon_advance = self.advance[0], self.advance[1]
         cell_hp = state.cell_hp
-        totals = [0.0, 0.0]
-        power = [0, 0]
+        # Each seat's sums in locals (native numbers once compiled, where list items are boxed objects): the same
+        # additions in the same order as one list entry per seat.
+        sun, moon = 0.0, 0.0
+        sun_power, moon_power = 0, 0
         for at, c in enumerate(state.cell_card):
             if c >= 0:
-                s = owner[c]
-                totals[s] += CARD_WEIGHT * (cell_hp[at] + worth[c])
-                if creature[c]:
-                    totals[s] += advance[s][at]
-                power[s] += strike[c]
-        return totals, power
+                if owner[c] == 0:
+                    sun += CARD_WEIGHT * (cell_hp[at] + worth[c])
+                    if creature[c]:
+                        sun += sun_advance[at]
+                    sun_power += strike[c]
+                else:
+                    moon += CARD_WEIGHT * (cell_hp[at] + worth[c])
+                    if creature[c]:
+                        moon += moon_advance[at]
+                    moon_power += strike[c]
+        return [sun, moon], [sun_power, moon_power]
 
     def cycle(self, state: CelestialsState, seat: int, power: int, own: bool) -> float:
         """:func:`cycle`, given ``seat``'s striking power."""

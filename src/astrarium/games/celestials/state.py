@@ -10,6 +10,7 @@ answer ``reshuffle yes|no`` in turn before play goes on.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -53,6 +54,7 @@ T_SELF: Final = Target.SELF
 T_CHOSEN_ENEMY: Final = Target.CHOSEN_ENEMY
 FACE: Final = A.FACE
 SIZE: Final = B.SIZE
+EVERY_CELL: Final = tuple(range(B.SIZE))
 ADJACENT: Final = B.ADJACENT
 LANE_CELLS: Final = B.LANE_CELLS
 BOARD_MOVES: Final = B.MOVES
@@ -328,6 +330,17 @@ class CelestialsState(State):
         cards = rules.cards
         cell_card = self.cell_card
         owner = rules.owner
+        # One pass over the board: the locations of each side's cards, in board order, which is the order every
+        # chosen target is offered in; the loops below read these instead of scanning the 24 locations again.
+        mine: list[int] = []
+        theirs: list[int] = []
+        for at in range(SIZE):
+            c = cell_card[at]
+            if c != EMPTY:
+                if owner[c] == seat:
+                    mine.append(at)
+                else:
+                    theirs.append(at)
         out: list[Any] = []
         phase = self.phase[seat]
         last = EMPTY
@@ -349,21 +362,24 @@ class CelestialsState(State):
                 if chosen is None:
                     out.append(plays[0])
                 else:
-                    out += [plays[t + 1] for t in self._chosen_targets(chosen, seat, EMPTY)]
+                    # plain loops rather than comprehensions here and below: a comprehension is a function call of its own
+                    for t in self._targets(chosen, seat, EMPTY, mine, theirs):
+                        out.append(plays[t + 1])
             else:
-                # plain loops rather than comprehensions here and below: a comprehension is a function call of its own
                 for at in DEFENCE_CELLS[seat] if kind is K_CREATURE else STRUCTURE_CELLS[seat]:
                     if cell_card[at] == EMPTY:
                         out.append(plays[at + 1])
         damage = rules.damage_phase[seat][phase]
         exh = self.cell_exh
         moves = BOARD_MOVES[seat]
-        for at, c in enumerate(cell_card):
-            if c == EMPTY or owner[c] != seat or exh[at]:
+        for at in mine:
+            if exh[at]:
                 continue
+            c = cell_card[at]
+            card = cards[c]
             if damage:
-                self._activations(c, at, seat, out)
-            if cards[c].kind is K_CREATURE:
+                self._activations(card, c, at, seat, mine, theirs, out)
+            if card.kind is K_CREATURE:
                 move = MOVE_ACTIONS[at]
                 for d in moves[at]:
                     if cell_card[d] == EMPTY:
@@ -373,32 +389,39 @@ class CelestialsState(State):
         out.append(END_ACTION)
         return out
 
-    def _chosen_targets(self, target: Target, seat: int, source: int) -> list[int]:
+    def _targets(self, target: Target, seat: int, source: int, mine: list[int], theirs: list[int]) -> list[int]:
+        """The locations a card of ``seat`` on ``source`` may choose as ``target``, in board order, given the locations
+        of ``seat``'s cards (``mine``) and of the opponent's (``theirs``)."""
+        if target is T_CHOSEN_FRIEND:
+            return mine
+        if target is not T_CHOSEN_ADJACENT_ENEMY:
+            return theirs
         cell_card, owner = self.cell_card, self.rules.owner
-        if target is T_CHOSEN_ADJACENT_ENEMY:
-            cells: Any = ADJACENT[source]
-            want = 1 - seat
-        else:
-            cells = range(SIZE)
-            want = seat if target is T_CHOSEN_FRIEND else 1 - seat
-        return [t for t in cells if cell_card[t] != EMPTY and owner[cell_card[t]] == want]
+        out: list[int] = []
+        for t in ADJACENT[source]:
+            c = cell_card[t]
+            if c != EMPTY and owner[c] == 1 - seat:
+                out.append(t)
+        return out
 
-    def _activations(self, c: int, at: int, seat: int, out: list[Any]) -> list[Any]:
-        """Add the activations of catalog card ``c`` on ``at`` to ``out`` (the shared action objects), and return ``out``."""
-        card = self.rules.cards[c]
+    def _activations(self, card: CardRules, c: int, at: int, seat: int, mine: list[int], theirs: list[int], out: list[Any]) -> None:
+        """Add the activations of ``card`` (catalog card ``c``) on ``at`` to ``out`` (the shared action objects), given the
+        locations of each side's cards."""
         activate = ACTIVATIONS[at]
         if card.activates:
             chosen = self.rules.chooses[c]
             if chosen is None:
                 out.append(ACTIVATE_ALONE[at])
             else:
-                out += [activate[t - FACE] for t in self._chosen_targets(chosen, seat, at)]
+                for t in self._targets(chosen, seat, at, mine, theirs):
+                    out.append(activate[t - FACE])
         elif card.damage > 0:  # the seed: "any orthogonally neighbouring card", friend or enemy
             cell_card = self.cell_card
-            out += [activate[t - FACE] for t in ADJACENT[at] if cell_card[t] != EMPTY]
+            for t in ADJACENT[at]:
+                if cell_card[t] != EMPTY:
+                    out.append(activate[t - FACE])
         if card.kind is K_CREATURE and card.damage > 0 and self._can_strike_face(at, seat):
             out.append(activate[0])
-        return out
 
     def _can_strike_face(self, at: int, seat: int) -> bool:
         """The seed: a creature on the opponent's defensive position, in a lane without an opposing structure."""
@@ -407,6 +430,25 @@ class CelestialsState(State):
             return False
         guard = self.cell_card[back]
         return guard == EMPTY or self.rules.cards[guard].kind is not K_STRUCTURE or self.rules.owner[guard] != 1 - seat
+
+    def random_playout(self, rand: Callable[[], float], depth: int | None = None) -> int:
+        """``State.random_playout``, the same actions drawn alike, with this class's own methods called directly.
+
+        A search's rollouts are most of its time. The core's loop calls the rules
+        through bound methods of the game's class; compiled, this one's calls are
+        native calls within the class.
+        """
+        played = 0
+        limit = -1 if depth is None else depth
+        record = self._actions
+        while self._outcome is None and played != limit:
+            legal = self._legal_actions()
+            action = legal[int(rand() * len(legal))]
+            self._apply(action)
+            record.append(action)
+            played += 1
+        self._legal = None
+        return played
 
     # -- applying actions --------------------------------------------------------
     def _apply(self, action: Any) -> None:
@@ -420,15 +462,18 @@ class CelestialsState(State):
         elif kind is NO_DRAW_TYPE:
             self.step = MAIN
         elif kind is PLAY_TYPE:
-            self._play(seat, self.rules.index[seat][action.card], EMPTY if action.at is None else action.at)
+            at = action.at
+            self._play(seat, self.rules.index[seat][action.card], EMPTY if at is None else at)
         elif kind is ACTIVATE_TYPE:
-            self._activate(seat, action.at, EMPTY if action.target is None else action.target)
+            target = action.target
+            self._activate(seat, action.at, EMPTY if target is None else target)
         elif kind is MOVE_TYPE:
-            self.cell_card[action.dst] = self.cell_card[action.src]
-            self.cell_hp[action.dst] = self.cell_hp[action.src]
-            self.cell_exh[action.dst] = True
-            self.cell_card[action.src] = EMPTY
-            self.cell_exh[action.src] = False
+            src, dst = action.src, action.dst  # read once: an action's field is a generic attribute look-up here
+            self.cell_card[dst] = self.cell_card[src]
+            self.cell_hp[dst] = self.cell_hp[src]
+            self.cell_exh[dst] = True
+            self.cell_card[src] = EMPTY
+            self.cell_exh[src] = False
         elif kind is ADVANCE_TYPE:
             c = self.rules.advance[seat]
             self._leave_hand(seat, c)
@@ -637,15 +682,22 @@ class CelestialsState(State):
             return [chosen] if chosen != EMPTY and self.cell_card[chosen] != EMPTY else []
         if t is T_SELF:
             return [source] if self.cell_card[source] != EMPTY else []
+        # The cells as a tuple of ints whatever the target: compiled, a loop over a typed tuple reads native ints, where
+        # a loop over a value typed ``Any`` (a tuple or a range) goes through the generic iterator.
         if t is T_ADJACENT_ENEMIES or t is T_ADJACENT_FRIENDS:
-            cells: Any = ADJACENT[source]
+            cells: tuple[int, ...] = ADJACENT[source]
         elif t is T_LANE_ENEMIES or t is T_LANE_FRIENDS:
             cells = LANE_CELLS[source]
         else:
-            cells = range(SIZE)
+            cells = EVERY_CELL
         want = seat if t is T_ADJACENT_FRIENDS or t is T_LANE_FRIENDS or t is T_ALL_FRIENDS else 1 - seat
         owner, cell_card = self.rules.owner, self.cell_card
-        return [c for c in cells if cell_card[c] != EMPTY and owner[cell_card[c]] == want]
+        out: list[int] = []
+        for at in cells:
+            c = cell_card[at]
+            if c != EMPTY and owner[c] == want:
+                out.append(at)
+        return out
 
     def _hurt_card(self, at: int, amount: int) -> None:
         self.cell_hp[at] -= amount
