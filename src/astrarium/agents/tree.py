@@ -36,9 +36,12 @@ class Node:
     has ``-1``. ``children`` is a list (one tree of positions) or a dict by
     action (re-sampled worlds, where a node's legal actions vary); ``untried``
     holds the actions of a position not yet expanded (one tree of positions only).
+    Over re-sampled worlds, ``seen`` and ``seen_nodes`` remember the legal actions
+    of the last world that reached the node and the child of each (None: none yet),
+    found while ``children`` had ``seen_count`` entries (:func:`known_children`).
     """
 
-    __slots__ = ("action", "mover", "visits", "total", "avail", "children", "untried")
+    __slots__ = ("action", "mover", "visits", "total", "avail", "children", "untried", "seen", "seen_nodes", "seen_count")
 
     def __init__(self, action: Any, mover: int) -> None:
         self.action: Any = action
@@ -48,6 +51,9 @@ class Node:
         self.avail: int = 1
         self.children: Any = None
         self.untried: list[Any] | None = None
+        self.seen: list[Any] | None = None
+        self.seen_nodes: list[Node | None] | None = None
+        self.seen_count: int = 0
 
 
 def uct_pick(children: list[Node], parent_visits: int, c: float) -> Node:
@@ -204,6 +210,40 @@ def search_sampled(
     return count
 
 
+def known_children(node: Node, children: dict[Any, Node], legal: list[Any]) -> list[Node | None]:
+    """The child of ``node`` for each action of ``legal`` (None: not expanded yet), in the legal order.
+
+    Finding a child by its action hashes the action, a Python method for most
+    games' actions. Where a game hands out the same action objects in every world
+    (the actions of a position made once and shared), the legal list of the last
+    world that reached ``node`` usually comes back object for object: its answer
+    is kept, and only the actions without a child are looked up again, and only if
+    children were added since. The answer is the same as looking every action up:
+    a child, once found for an action, stays that action's child.
+    """
+    seen = node.seen
+    nodes = node.seen_nodes
+    n = len(legal)
+    same = seen is not None and nodes is not None and len(seen) == n
+    if same:
+        assert seen is not None
+        for i in range(n):
+            if seen[i] is not legal[i]:
+                same = False
+                break
+    if not same or nodes is None:
+        nodes = [children.get(a) for a in legal]
+        node.seen = legal
+        node.seen_nodes = nodes
+        node.seen_count = len(children)
+    elif node.seen_count != len(children):
+        for i in range(n):
+            if nodes[i] is None:
+                nodes[i] = children.get(legal[i])
+        node.seen_count = len(children)
+    return nodes
+
+
 def descend_sampled(
     world: State, root: Node, rand: Callable[[], float], c: float, availability: bool, greedy_expand: bool, agent: Any
 ) -> list[Node]:
@@ -218,13 +258,13 @@ def descend_sampled(
         if children is None:
             children = {}
             node.children = children
-        # one look-up an action (an action's hash may be a Python method): the untried ones, and the children of the rest
+        nodes = known_children(node, children, legal)
         untried: list[Any] = []
         siblings: list[Node] = []
-        for a in legal:
-            known = children.get(a)
+        for i in range(len(legal)):
+            known = nodes[i]
             if known is None:
-                untried.append(a)
+                untried.append(legal[i])
             else:
                 siblings.append(known)
         if untried:
@@ -237,10 +277,8 @@ def descend_sampled(
             child = Node(action, mover)
             children[action] = child
             if availability:
-                for a in legal:
-                    other = children.get(a)
-                    if other is not None and other is not child:
-                        other.avail += 1
+                for other in siblings:
+                    other.avail += 1
             world.apply_unchecked(action)
             path.append(child)
             break
