@@ -38,8 +38,9 @@ FEWEST = [(g, n) for g, n in CASES if n == player_counts(g)[0]]
 MORE = [(g, n) for g, n in CASES if n != player_counts(g)[0]]
 MORE_PLAYERS_EXAMPLES = 10
 #: Options that change what a position is, not only a number of it: each is checked as the game's default too
-#: (Connected Worlds with a move, portal or deployment chosen a part at a time), with the fewest and most players.
-VARIANTS = [("connected-worlds", "choices", "steps")]
+#: (Connected Worlds with a move, portal or deployment chosen a part at a time; the seed's fixed order of play), with the
+#: fewest and most players.
+VARIANTS = [("connected-worlds", "choices", "steps"), ("connected-worlds", "turn_order", "fixed")]
 VARIANT_CASES = [(*v, n) for v in VARIANTS for n in sorted({player_counts(v[0])[0], player_counts(v[0])[-1]})]
 GAME_CHECKS = [c for c in CHECKS if c.per == "game"]
 ID_CHECKS = [c for c in CHECKS if c.per == "id"]

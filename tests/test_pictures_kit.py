@@ -52,8 +52,8 @@ MODULES = {
 CASES: dict[str, tuple[str, int, dict[str, Any], int, int]] = {
     "celestials-default": ("celestials", 2, {}, 6, 30),
     "celestials-short": ("celestials", 2, {"turn_limit": 3, "health": 4, "first": "moon"}, 6, 20),
-    "connected-worlds-2": ("connected-worlds", 2, {}, 4, 30),
-    "connected-worlds-4-short": ("connected-worlds", 4, {"round_limit": 1, "victory": "capture"}, 4, 30),
+    "connected-worlds-2": ("connected-worlds", 2, {"turn_order": "fixed"}, 4, 30),
+    "connected-worlds-4-short": ("connected-worlds", 4, {"round_limit": 1, "victory": "capture", "turn_order": "fixed"}, 4, 30),
     "constellations-solo": ("constellations", 1, {}, 6, 20),
     "constellations-3-swap": ("constellations", 3, {"swap": True, "planet_in_line": True}, 6, 30),
     "orbital-combat-2": ("orbital-combat", 2, {}, 5, 30),

@@ -55,9 +55,14 @@ MODULES = {
 CASES: dict[str, tuple[str, int, dict[str, Any], int]] = {
     "celestials-default": ("celestials", 2, {}, 25),
     "celestials-short": ("celestials", 2, {"turn_limit": 3, "health": 4, "first": "moon"}, 25),
-    "connected-worlds-2": ("connected-worlds", 2, {}, 15),
-    "connected-worlds-3-annihilation": ("connected-worlds", 3, {"victory": "annihilation", "round_limit": 6, "combat": "on-entry"}, 15),
-    "connected-worlds-4-short": ("connected-worlds", 4, {"round_limit": 1, "victory": "capture"}, 20),
+    "connected-worlds-2": ("connected-worlds", 2, {"turn_order": "fixed"}, 15),
+    "connected-worlds-3-annihilation": (
+        "connected-worlds",
+        3,
+        {"victory": "annihilation", "round_limit": 6, "combat": "on-entry", "turn_order": "fixed"},
+        15,
+    ),
+    "connected-worlds-4-short": ("connected-worlds", 4, {"round_limit": 1, "victory": "capture", "turn_order": "fixed"}, 20),
     "constellations-solo": ("constellations", 1, {}, 15),
     "constellations-2": ("constellations", 2, {}, 15),
     "constellations-3-swap": ("constellations", 3, {"swap": True, "planet_in_line": True}, 10),

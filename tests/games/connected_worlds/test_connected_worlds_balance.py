@@ -154,7 +154,7 @@ def test_option_elimination_false_keeps_the_empty_turns_until_the_round_limit():
 def test_three_players_skip_the_one_who_is_out_and_play_on():
     hands = HANDS + "[[player]]\n"
     body = piece("base", "A:0,0", 0, 3) + piece("base", "C:0,0", 2, 3) + piece("unit", "A:1,0", 0, 2)
-    state = GAME.new_game(3, 2, {"scenario": body + hands})
+    state = GAME.new_game(3, 2, {"scenario": body + hands, "turn_order": "fixed"})
     state.apply("end")
     assert state.current_player == 2  # seat 1 has no piece on the map
     state.apply("end")
@@ -364,3 +364,47 @@ def test_tiebreak_own_turn_takes_no_figures_before_the_last_round():
     state.apply("end")
     state.apply("end")  # round 1 of 2 is over
     assert not state.is_over and not any("tie-break figures" in e for e in state.full_view()["events"])
+
+
+# -- Order of a round: option turn_order -------------------------------------------------------
+THREE_HOMES = piece("base", "A:0,0", 0, 3) + piece("base", "B:0,0", 1, 3) + piece("base", "C:0,0", 2, 3)
+
+
+def turns(state, count: int) -> list[tuple[int, int]]:
+    """(round, seat) of the next ``count`` turns, each ended at once."""
+    seen = []
+    for _ in range(count):
+        seen.append((state.full_view()["round"], state.current_player))
+        state.apply("end")
+    return seen
+
+
+def test_order_of_a_round_fixed_begins_every_round_with_seat_0():
+    state = GAME.new_game(3, 2, {"scenario": THREE_HOMES, "turn_order": "fixed"})
+    assert turns(state, 6) == [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+    assert "order" not in state.full_view()
+
+
+def test_order_of_a_round_rotating_begins_each_round_one_seat_further_on():
+    state = GAME.new_game(3, 2, {"scenario": THREE_HOMES, "turn_order": "rotating"})
+    assert turns(state, 9) == [(1, 0), (1, 1), (1, 2), (2, 1), (2, 2), (2, 0), (3, 2), (3, 0), (3, 1)]
+    assert state.full_view()["order"] == [0, 1, 2]  # round 4 begins with seat 0 again
+
+
+def test_order_of_a_round_rotating_skips_a_player_who_is_out():
+    body = piece("base", "A:0,0", 0, 3) + piece("base", "C:0,0", 2, 3) + piece("unit", "A:1,0", 0, 2)
+    state = GAME.new_game(3, 2, {"scenario": body, "turn_order": "rotating"})
+    assert turns(state, 4) == [(1, 0), (1, 2), (2, 2), (2, 0)]  # round 2 would begin with seat 1, who has no piece
+
+
+def test_order_of_a_round_rotating_checks_victory_after_the_round_s_own_last_seat():
+    """Round 2 begins with seat 1, so seat 0 plays the round's last turn: its capture is judged before seat 1 answers."""
+    body = "round = 2\nturn = 1\n" + HOME + piece("unit", "B:1,0", 0, 4)
+    options = {"scenario": body + HANDS, "victory": "capture", "victory_check": "round", "turn_order": "rotating"}
+    state = GAME.new_game(2, 11, options)
+    state.apply("end")  # seat 1 opens round 2
+    assert state.current_player == 0 and not state.is_over
+    state.apply("move scientists B:1,0 u4")
+    state.apply("step B:0,0")  # 4 against the Outpost's 3: captured
+    state.apply("end")
+    assert state.is_over and state.outcome.reason == "seat 0 wins by capture at the end of round 2"

@@ -31,9 +31,13 @@ OLD_RULES = {"first_base": 1, "landing": "territory-or-any", "gather": "anywhere
 pytestmark = pytest.mark.slow
 
 
+#: The order of play these runs were measured with: the seed's, seat 0 first in every round (before it was drawn).
+MEASURED_ORDER = {"turn_order": "fixed"}
+
+
 def play(line_up: list[str], seed: int, **options: object) -> State:
-    """Game ``seed`` of an arena run of ``line_up`` with these options."""
-    return play_rotated(GAME.id, line_up, seed, options)
+    """Game ``seed`` of an arena run of ``line_up`` with these options (in the order of play the run was measured with)."""
+    return play_rotated(GAME.id, line_up, seed, {**MEASURED_ORDER, **options})
 
 
 def entry_won(state: State, entry: int, seed: int) -> bool:

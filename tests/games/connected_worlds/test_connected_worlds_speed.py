@@ -21,7 +21,7 @@ from astrarium.games.connected_worlds.state import FOUND, MOVING, PIECE_SLOTS
 GAME = astrarium.get_game("connected-worlds")
 
 #: Option sets that change which actions are legal: landing and launching rules, combat on entry, gathering only
-#: with a base, deploying without moving, elimination and the victory checks.
+#: with a base, deploying without moving, elimination, the victory checks and the orders of play.
 OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"combat": "on-entry"},
@@ -29,6 +29,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"landing": "territory-or-any", "launch": "anywhere"},
     {"victory": "capture", "elimination": True, "gather": "base"},
     {"victory": "annihilation", "victory_check": "answered", "tiebreak": "own-turn", "deploy_moves": False},
+    {"turn_order": "fixed"},
+    {"turn_order": "rotating", "victory": "capture"},
 ]
 
 #: What ``clone`` must give a copy of its own (the fields ``_apply`` changes in place).

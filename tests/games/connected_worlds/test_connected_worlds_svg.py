@@ -144,10 +144,12 @@ def test_every_hex_is_labelled_with_both_coordinates_and_carries_its_name_as_its
     assert {h.attrib["data-world"] for h in classed(root, "homeworld")} == {w.key for w in state.board.worlds}
 
 
-def test_header_shows_the_round_whose_turn_the_phase_and_the_victory_mode() -> None:
+def test_header_shows_the_round_who_plays_first_whose_turn_the_phase_and_the_victory_mode() -> None:
     state = scenario("round = 4\nturn = 1\n" + BUSY_TURN, SEAT0, SEAT1, victory="capture", round_limit=12)
     status = texts(ET.fromstring(state.render_svg(1)))[1]
-    assert status == "Round 4/12 · B (seat 1) to play · main phase · victory: capture"
+    assert status == "Round 4/12 (A first) · B (seat 1) to play · main phase · victory: capture"  # a scenario's round: seat order
+    fixed = scenario("round = 4\nturn = 1\n" + BUSY_TURN, SEAT0, SEAT1, victory="capture", round_limit=12, turn_order="fixed")
+    assert texts(ET.fromstring(fixed.render_svg(1)))[1] == "Round 4/12 · B (seat 1) to play · main phase · victory: capture"
     assert "you are A" in texts(ET.fromstring(state.render_svg(0)))[1]
 
 

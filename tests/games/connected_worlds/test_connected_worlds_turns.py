@@ -46,7 +46,8 @@ def test_setup_each_player_places_one_base_on_a_world_of_their_choosing():
         state.apply("found C:0,0")
     state.apply("found C:1,0")  # the same world: fight!
     assert state.full_view()["bases"] == [["C:0,0", 0, 3], ["C:1,0", 1, 3]]  # an Outpost each (option first_base)
-    assert state.full_view()["phase"] == "main" and state.current_player == 0
+    view = state.full_view()
+    assert view["phase"] == "main" and state.current_player == view["order"][0]  # the first round's order is drawn
 
 
 def test_setup_starting_deck_of_ten_cards():
@@ -62,8 +63,8 @@ def test_setup_each_player_shuffles_their_starting_deck():
     assert len(orders) > 1
 
 
-def test_round_players_play_in_turn_clockwise_from_seat_0():
-    state = GAME.new_game(3, 2)
+def test_round_players_play_in_turn_clockwise_from_seat_0_in_the_seed_s_fixed_order():
+    state = GAME.new_game(3, 2, {"turn_order": "fixed"})
     for seat in range(3):
         assert state.current_player == seat
         state.apply(state.legal_actions()[0])  # setup: each seat founds its first base in turn
@@ -171,3 +172,40 @@ def test_illegal_card_plays_name_the_rule():
         state.apply("move harvester Q:9,9 u2")
     with pytest.raises(IllegalAction, match="not an action"):
         state.apply("fly away")
+
+
+def round_orders(state, rounds: int) -> list[list[int]]:
+    """The seats in the order they took their turns, round by round, each turn ended at once."""
+    orders: list[list[int]] = []
+    while len(orders) < rounds:
+        number = state.full_view()["round"]
+        orders.append([])
+        while state.full_view()["round"] == number:
+            orders[-1].append(state.current_player)
+            state.apply("end")
+    return orders
+
+
+def test_round_the_order_of_play_is_drawn_as_each_round_begins():
+    """Option turn_order = drawn (the default): every player once a round, in an order drawn at random and shown."""
+    seen: set[tuple[int, ...]] = set()
+    for seed in range(6):
+        state = GAME.new_game(3, seed)
+        for _ in range(3):
+            state.apply(state.legal_actions()[0])  # setup: the first bases are founded in seat order
+        for order in round_orders(state, 4):
+            assert sorted(order) == [0, 1, 2]
+            seen.add(tuple(order))
+    assert len(seen) >= 4  # not one fixed order
+
+
+def test_round_the_drawn_order_is_in_the_view_and_replays_from_the_record():
+    state = GAME.new_game(4, 7)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    first = state.full_view()["order"]
+    assert sorted(first) == [0, 1, 2, 3] and state.current_player == first[0]
+    for _ in range(4):
+        state.apply("end")
+    again = astrarium.replay(state.to_record())
+    assert again.full_view()["order"] == state.full_view()["order"] and again.current_player == state.current_player

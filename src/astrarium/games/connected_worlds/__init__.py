@@ -81,6 +81,14 @@ class ConnectedWorldsGame(Game):
             str,
             choices=("round-end", "own-turn"),
         ),
+        Option(
+            "turn_order",
+            "drawn",
+            "the order of play in each round: 'drawn' at random as the round begins; 'fixed', seat 0, 1, 2, ... (the seed); "
+            "'rotating', round r begins with seat (r - 1) mod players",
+            str,
+            choices=("drawn", "fixed", "rotating"),
+        ),
         Option("scenario", None, "a starting position as TOML text or a path (None: the normal setup)", str, nullable=True),
         Option(
             "choices",

@@ -203,8 +203,10 @@ def _head(st: ConnectedWorldsState, full: bool) -> str:
     board = st.board
     to_play = f"[{COLOURS[st.turn]}]seat {st.turn}[/] to play ({PHASE_NAMES[st.phase]})"
     if full:
+        first = "" if st.turn_order == "fixed" else f" (seat {st.order[0]} first)"
         return (
-            f"[bold]Connected Worlds[/] — {escape(board.name)}; victory: {st.victory.value}; round {st.round}/{st.round_limit}; {to_play}"
+            f"[bold]Connected Worlds[/] — {escape(board.name)}; victory: {st.victory.value}; round {st.round}/{st.round_limit}{first}; "
+            f"{to_play}"
         )
     return f"{escape(board.name)}; {st.victory.value}; round {st.round}/{st.round_limit}; {to_play}"
 

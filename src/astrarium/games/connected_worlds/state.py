@@ -223,6 +223,10 @@ class ConnectedWorldsState(State):
         # With tiebreak = "own-turn": each player's tie-break figures at the end of their own turn in the last round
         # (None until then); a tuple, never mutated in place.
         self.own_turn_tiebreak: bool = o["tiebreak"] == "own-turn"
+        # The seats in the order they play this round (option turn_order: "fixed", seat 0 first; "rotating", round r
+        # begins with seat (r - 1) mod players; "drawn", at random), set as each round begins; a tuple, never mutated.
+        self.turn_order: str = o["turn_order"]
+        self.order: tuple[int, ...] = tuple(range(self.players))
         self.final_keys: tuple[tuple[int, int, int] | None, ...] = (None,) * self.players
         start = cards.starting_deck
         if board.deck is not None:
@@ -254,6 +258,8 @@ class ConnectedWorldsState(State):
             self.rng.shuffle(deck)
         if o["scenario"] is not None:
             self._load_scenario(o["scenario"])
+            if self.turn_order == "rotating":  # a scenario's round is played in seat order unless the order rotates
+                self._order_round()
         for p in range(n):
             if not self.hands[p]:
                 self._draw(p)
@@ -589,8 +595,9 @@ class ConnectedWorldsState(State):
             if p + 1 < self.players:
                 self.turn = p + 1
             else:
-                self.turn = 0
                 self.phase = MAIN
+                self._order_round()
+                self.turn = self.order[0]
             return
         if cls is AT_ACTION or cls is PIECE_ACTION:
             self._choose(p, action.cell if cls is AT_ACTION else A.piece_word(action.piece))
@@ -737,20 +744,33 @@ class ConnectedWorldsState(State):
             self._check_claim(p)
             if self._outcome is not None:
                 return
-        following = self._next_seat(p + 1)
+        following = self._next_seat(self.order.index(p) + 1)
         if following is not None:
             self.turn = following
             return
         self._end_round()
         if self._outcome is None:
-            self.turn = self._next_seat(0) or 0
+            first = self._next_seat(0)
+            self.turn = first if first is not None else self.order[0]
+
+    def _order_round(self) -> None:
+        """Set the order of play of the round that begins (option turn_order); players out stay in it and are skipped."""
+        n = self.players
+        if self.turn_order == "rotating":
+            first = (self.round - 1) % n
+            self.order = tuple((first + i) % n for i in range(n))
+        elif self.turn_order == "drawn":
+            order = list(range(n))
+            self.rng.shuffle(order)
+            self.order = tuple(order)
 
     def _next_seat(self, q: int) -> int | None:
-        """The first seat from ``q`` on that takes a turn this round (with ``elimination``, players without pieces take none)."""
-        n = self.players
-        while q < n:
-            if not self.elimination or self.has_pieces(q):
-                return q
+        """The first seat from place ``q`` of this round's order on that takes a turn this round (with ``elimination``,
+        players without pieces take none)."""
+        order = self.order
+        while q < len(order):
+            if not self.elimination or self.has_pieces(order[q]):
+                return order[q]
             q += 1
         return None
 
@@ -814,6 +834,7 @@ class ConnectedWorldsState(State):
                 self._finish_by_tiebreak(f"the round limit ({self.round_limit}) was reached")
             return
         self.round += 1
+        self._order_round()
 
     def winners_now(self) -> list[int]:
         """The seats that meet the victory condition now (the game ends only when exactly one does)."""
@@ -874,6 +895,8 @@ class ConnectedWorldsState(State):
         n.answered = self.answered
         n.claim = self.claim
         n.own_turn_tiebreak = self.own_turn_tiebreak
+        n.turn_order = self.turn_order
+        n.order = self.order
         n.final_keys = self.final_keys
         n.first_base_strength = self.first_base_strength
         n.moving = self.moving
@@ -980,6 +1003,8 @@ class ConnectedWorldsState(State):
             "boards": public_data(st.board, lambda: boards_json(st.board)),
             "cards": public_data(st.cards, lambda: cards_json(st.cards)),
         }
+        if st.turn_order != "fixed":
+            view["order"] = list(st.order)  # who plays this round, first to last
         if st.steps:
             view["choices"] = "steps"
             view["pending"] = _pending_view(st)

@@ -75,6 +75,7 @@ from astrarium.core.picture_kit import (
     finish,
     latest,
     legend,
+    mark,
     num,
     panel,
     place,
@@ -604,6 +605,10 @@ def _status(view: Mapping[str, Any]) -> str:
     if view.get("victory") == "expansion" and isinstance(view.get("worlds_needed"), int):
         victory += f" ({view['worlds_needed']} worlds)"
     round_text = f"Round {view.get('round', '?')}/{view.get('round_limit', '?')}"
+    order = view.get("order")
+    first = _seat(order[0]) if isinstance(order, list) and order else None
+    if first is not None:
+        round_text += f" ({mark(first)} first)"
     if outcome:
         return f"Game over: {SEP.join((wins(winner_marks(outcome), 'a draw'), round_text, victory))}"
     seat = _seat(view.get("to_move"))

@@ -325,7 +325,8 @@ def _next_lines(seat: int | None, before: Mapping[str, Any], after: Mapping[str,
     if outcome_of(after) is not None:
         return []
     lines = []
-    lines.append(round_line(before, after, "round_limit"))
+    order = [q for q in _list(after.get("order")) if isinstance(q, int)]
+    lines.append(round_line(before, after, "round_limit", f": {who(order[0])} plays first" if order else ""))
     if before.get("phase") == "setup" and after.get("phase") == "main":
         lines.append("Every player has founded a base: play begins.")
     lines.append(next_line(seat, after))
