@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import astrarium
 from astrarium.core import IllegalAction
@@ -187,16 +189,26 @@ def round_orders(state, rounds: int) -> list[list[int]]:
 
 
 def test_round_the_order_of_play_is_drawn_as_each_round_begins():
-    """Option turn_order = drawn (the default): every player once a round, in an order drawn at random and shown."""
+    """Option turn_order = drawn (the default): the orders differ from round to round and from game to game."""
     seen: set[tuple[int, ...]] = set()
     for seed in range(6):
         state = GAME.new_game(3, seed)
         for _ in range(3):
             state.apply(state.legal_actions()[0])  # setup: the first bases are founded in seat order
-        for order in round_orders(state, 4):
-            assert sorted(order) == [0, 1, 2]
-            seen.add(tuple(order))
+        seen.update(tuple(order) for order in round_orders(state, 4))
     assert len(seen) >= 4  # not one fixed order
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), order=st.sampled_from(["drawn", "fixed", "rotating"]))
+def test_round_every_player_takes_one_turn_a_round_in_every_order(seed: int, players: int, order: str):
+    state = GAME.new_game(players, seed, {"turn_order": order})
+    for _ in range(players):
+        state.apply(state.legal_actions()[0])
+    for taken in round_orders(state, 3):
+        assert sorted(taken) == list(range(players))
+        if order == "fixed":
+            assert taken == list(range(players))
 
 
 def test_round_the_drawn_order_is_in_the_view_and_replays_from_the_record():
