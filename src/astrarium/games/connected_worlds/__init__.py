@@ -84,7 +84,7 @@ class ConnectedWorldsGame(Game):
         Option(
             "turn_order",
             "drawn",
-            "the order of play in each round: 'drawn' at random as the round begins; 'fixed', seat 0, 1, 2, ... (the seed); "
+            "the order of play in each round: 'drawn' at random as the round begins; 'fixed', seat 0, 1, 2, ... in every round; "
             "'rotating', round r begins with seat (r - 1) mod players",
             str,
             choices=("drawn", "fixed", "rotating"),
