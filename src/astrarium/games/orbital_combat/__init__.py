@@ -18,6 +18,10 @@ from astrarium.games.orbital_combat.state import OrbitalState
 
 #: The search players' settings the strength runs found best (docs/agents.md, "Strength").
 SEARCH = "depth=0,expand=greedy,iterations=1000"
+#: The levels: the usual ones, but ``hard`` may search five times the iterations of ``medium`` (within its 2 s a
+#: move), so that on a fast machine the two do not both stop at ``SEARCH``'s cap and play the same game
+#: (docs/agents.md, "Levels").
+LEVELS = {**search_levels(SEARCH, hidden_or_chance=False), "hard": "mcts:depth=0,expand=greedy,iterations=5000,seconds=2"}
 #: The scripted players (their code is in astrarium.agents): fixed strategies kept as balance yardsticks.
 PLAYERS = {
     "orbital-turtle": "astrarium.agents.scripted_orbital:TurtlePlayer",
@@ -106,7 +110,7 @@ class OrbitalCombatGame(Game):
         help=Help(cards=None, things=help.things),
         evaluate=evaluate.evaluate,
         explain=explain.explain,
-        levels=search_levels(SEARCH, hidden_or_chance=False),
+        levels=LEVELS,
         search=SEARCH,
         guide=None,
         players=PLAYERS,
