@@ -171,3 +171,11 @@ def test_every_action_is_told_to_every_seat_without_naming_a_hidden_card(seed: i
             assert lines and all(isinstance(line, str) and line.strip() for line in lines)
             named = {table[m] for m in mention.findall(" ".join(lines))}
             assert named <= _visible(before[seat], after, notation, seat), (seat, notation, lines)
+
+
+def test_order_of_the_game_a_new_round_names_who_plays_first_unless_the_order_is_fixed():
+    home = base("A:0,0", 0, 3) + base("B:0,0", 1, 3)
+    rotating = position("round = 1\nturn = 1\n" + home + PLAYERS, turn_order="rotating")
+    assert "Round 2 of 30 begins: B (seat 1) plays first." in told(rotating, "end", 1)
+    fixed = position("round = 1\nturn = 1\n" + home + PLAYERS, turn_order="fixed")
+    assert "Round 2 of 30 begins." in told(fixed, "end", 1)
