@@ -46,15 +46,17 @@ bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run.py --both
 
 # The learning example (docs/learning.md, "A learning example"): the Celestials policy the `learned` player plays,
-# imitation of the easy level first, then the policy gradient against it and the random player; CPU only.
+# imitation of a short search first, then clipped policy-gradient steps mostly against the easy level; CPU only, two processes.
+# The search's games are kept in $(LEARN)/celestials-demonstrations.npz: a second run reads them instead of playing them again.
 LEARN := build/learn
 learn: $(VENV)/.installed-test
 	mkdir -p $(LEARN)
-	$(BIN)/python -m astrarium.rl.learn --game celestials --imitate greedy --imitate-games 300 --imitate-epochs 6 \
+	$(BIN)/python -m astrarium.rl.learn --game celestials --imitate mcts:iterations=50,depth=10 --imitate-games 200 --imitate-epochs 6 \
+	  --hidden 128 --learning-rate 1e-3 --jobs 2 --demonstrations $(LEARN)/celestials-demonstrations.npz \
 	  --updates 0 --out $(LEARN)/celestials-imitation.npz
-	$(BIN)/python -m astrarium.rl.learn --game celestials --start $(LEARN)/celestials-imitation.npz --opponents greedy,random \
-	  --learning-rate 3e-4 --entropy 0.003 --updates 89 --out src/astrarium/agents/policies/celestials.npz \
-	  --curve docs/images/learning-celestials.svg --curve-csv $(LEARN)/celestials-curve.csv
+	$(BIN)/python -m astrarium.rl.learn --game celestials --start $(LEARN)/celestials-imitation.npz \
+	  --opponents greedy,greedy,greedy,random --learning-rate 3e-4 --entropy 0.003 --epochs 4 --temperature 0.3 --updates 70 --jobs 2 \
+	  --out src/astrarium/agents/policies/celestials.npz --curve docs/images/learning-celestials.svg --curve-csv $(LEARN)/celestials-curve.csv
 
 # The compiled build (mypyc, see hatch_build.py) in its own environment, tested on the rules, the
 # conformance suite, the computer players and every recorded equivalence fingerprint. Needs a C compiler.
