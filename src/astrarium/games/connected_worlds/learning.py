@@ -30,7 +30,8 @@ order. The global tensor adds every hand and every deck by card.
 
 from __future__ import annotations
 
-from collections import Counter
+import struct
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -127,6 +128,7 @@ class ConnectedWorldsEncoder:
         )
         self.observation_shape: tuple[int, ...] = (self.segments.size,)
         self.global_shape: tuple[int, ...] = (self.segments.size + 2 * p * v,)
+        self._place()
 
     def whole_actions(self, state: ConnectedWorldsState) -> list[Any] | None:
         """The whole actions the seat to move may still make where its choice is split into parts (None: it is not split).
@@ -149,84 +151,113 @@ class ConnectedWorldsEncoder:
     def _relative(self, owner: Any, seat: int) -> int:
         return (int(owner) - seat) % self.players
 
-    def _counts(self, slugs: Sequence[str] | Mapping[str, int]) -> list[float]:
-        row = [0.0] * len(self.cards.cards)
-        items = slugs.items() if isinstance(slugs, Mapping) else Counter(slugs).items()
-        for slug, count in items:
-            row[self.card_at[slug]] = count / _CARDS
-        return row
+    def _place(self) -> None:
+        """Where every feature lies in the flat observation, worked out once for the configuration.
+
+        A hex's features are found by its name (the view's words) as the offset of its row; the map's own planes
+        (space, world, over a world) never change, so they are kept as a template each observation starts from.
+        """
+        board, p, planes, v = self.board, self.players, self.hex_planes, len(self.cards.cards)
+        at = {name: self.segments.slice(name).start for name, _ in self.segments.parts}
+        first, names = at["hexes"], board.cell_names
+        self._row = {names[c]: first + c * planes for c in range(board.size)}
+        owner_at, territory_at = len(HEX_FEATURES), len(HEX_FEATURES) + 2 * p
+        # A base of the seat ``rel`` places after the observer: its owner's plane on its hex, its territory around it.
+        self._base_ones = [
+            {
+                names[c]: (first + c * planes + owner_at + rel, *(first + t * planes + territory_at + rel for t in board.territory[c]))
+                for c in range(board.size)
+            }
+            for rel in range(p)
+        ]
+        self._map_planes = [first + c * planes + (0 if board.board_of[c] == 0 else 1) for c in range(board.size)]
+        self._map_planes += [first + c * planes + 2 for c in range(board.size) if board.world_below[c] != 0]
+        self._template: npt.NDArray[np.float32] | None = None  # numpy is imported only once an observation is asked for
+        self._hand, self._played, self._moving = at["hand"], at["played"], at["moving"]
+        verbs = at["pending"]
+        self._verb = {verb: verbs + i for i, verb in enumerate(HEAD_VERBS)}
+        self._pending_card, self._next_part = verbs + len(HEAD_VERBS), verbs + len(HEAD_VERBS) + v
+        self._to_move, self._round, self._victory = at["to_move"], at["round"], at["victory"]
+        self._phase = {name: at["phase"] + i for i, name in enumerate(PHASE_NAMES)}
+        self._victory_mode = {name: at["victory"] + i for i, name in enumerate(_VICTORIES)}
+        # Each seat's row, the observer's first: where its features, its discard pile and its known cards begin.
+        row, features = len(SEAT_FEATURES) + 2 * v, len(SEAT_FEATURES)
+        self._seat_rows = [(at["seats"] + k * row, at["seats"] + k * row + features) for k in range(p)]
+        # A unit's strength as the float32 number its hex's sum adds, by strength.
+        self._strength: dict[int, float] = {}
+
+    def _blank(self) -> npt.NDArray[np.float32]:
+        """A new observation holding only the map's planes."""
+        if self._template is None:
+            template = self.segments.zeros()
+            template[self._map_planes] = 1.0
+            self._template = template
+        return self._template.copy()
 
     def observe(self, view: Mapping[str, Any], seat: int) -> npt.NDArray[np.float32]:
-        """``seat``'s observation, from its view alone."""
-        out = self.segments.zeros()
-        seg = self.segments.slice
-        out[seg("hexes")] = self._hexes(view, seat).reshape(-1)
-        me = view["players"][seat]
-        out[seg("hand")] = self._counts(me.get("hand", ()))
-        out[seg("pending")] = self._pending(view.get("pending"))
-        moving = view["moving"]
-        if moving is not None:
-            out[seg("moving")] = [float(moving["piece"] == "base"), moving["movement_left"] / self.movement]
-        out[seg("played")] = self._counts(view["played"])
-        out[seg("seats")] = self._seats(view, seat)
-        out[seg("to_move")] = _one_hot(self._relative(view["turn"], seat), self.players)
-        out[seg("phase")] = _one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
-        limit = max(int(view["round_limit"]), 1)
-        out[seg("round")] = [view["round"] / limit, (limit - view["round"]) / limit]
-        out[seg("victory")] = [*_one_hot(_VICTORIES.index(view["victory"]), len(_VICTORIES)), view["worlds_needed"] / 8.0]
+        """``seat``'s observation, from its view alone.
+
+        Each feature is written in place through the array's buffer (a ``memoryview`` of float32, which rounds
+        a number as numpy's assignment does); sums over a hex's pieces add float32 numbers, as a float32 array does.
+        """
+        out = self._blank()
+        cells = out.data
+        self._hexes(view, seat, cells)
+        self._cards(view, seat, cells)
+        self._seats(view, seat, cells)
+        self._turn(view, seat, cells)
         return out
 
-    def _hexes(self, view: Mapping[str, Any], seat: int) -> npt.NDArray[np.float32]:
-        """Every hex as :data:`HEX_FEATURES`, then the base's owner, the units' strength and the territory of each seat."""
-        import numpy as np
-
-        board, ids, p = self.board, self.board.cell_ids, self.players
-        grid = np.zeros((board.size, self.hex_planes), dtype=np.float32)
-        owner_at, units_at, terr_at = len(HEX_FEATURES), len(HEX_FEATURES) + p, len(HEX_FEATURES) + 2 * p
-        for c in range(board.size):
-            grid[c, 0 if board.board_of[c] == 0 else 1] = 1.0
-            grid[c, 2] = float(board.world_below[c] != 0)
+    def _hexes(self, view: Mapping[str, Any], seat: int, out: memoryview) -> None:
+        """Every hex's :data:`HEX_FEATURES`, then the base's owner, the units' strength and the territory of each seat."""
+        row, base_ones, p = self._row, self._base_ones, self.players
+        units_at = len(HEX_FEATURES) + p
         for name, owner, strength in view["bases"]:
-            c, rel = ids[name], self._relative(owner, seat)
-            grid[c, 3] = strength / _STRENGTH
-            grid[c, owner_at + rel] = 1.0
-            for t in board.territory[c]:
-                grid[t, terr_at + rel] = 1.0
+            out[row[name] + 3] = strength / _STRENGTH
+            for i in base_ones[(owner - seat) % p][name]:
+                out[i] = 1.0
         for name, owner, strength, engaged in view["units"]:
-            c = ids[name]
-            grid[c, units_at + self._relative(owner, seat)] += strength / _STRENGTH
-            grid[c, 4] = max(grid[c, 4], float(engaged))
-        for name, _owner, _strength in view["held"]:
-            grid[ids[name], 5] = 1.0
+            c = row[name]
+            out[c + units_at + (owner - seat) % p] += self._strength.get(strength) or self._addend(strength)
+            if engaged:
+                out[c + 4] = 1.0
+        for held in view["held"]:
+            out[row[held[0]] + 5] = 1.0
         for name in view["held_bases"]:
-            grid[ids[name], 5] = 1.0
+            out[row[name] + 5] = 1.0
         for a, b in view["portals"]:
-            grid[ids[a], 6] += 1.0 / _PORTALS
-            grid[ids[b], 6] += 1.0 / _PORTALS
+            out[row[a] + 6] += _PORTAL_END
+            out[row[b] + 6] += _PORTAL_END
         if view["moving"] is not None:
-            grid[ids[view["moving"]["at"]], 7] = 1.0
+            out[row[view["moving"]["at"]] + 7] = 1.0
         pending = view.get("pending")
-        for name in pending["chosen"] if pending else ():
-            grid[ids[name], 8] = 1.0
-        return grid
+        if pending:
+            for name in pending["chosen"]:
+                out[row[name] + 8] = 1.0
 
-    def _pending(self, pending: Mapping[str, Any] | None) -> list[float]:
-        """The action being chosen: its verb, its card, and whether a hex or the piece comes next (all zeros: none)."""
-        verbs, v = tuple(HEAD_VERBS), len(self.cards.cards)
-        if not pending:
-            return [0.0] * (len(verbs) + v + 2)
-        card = _one_hot(self.card_at[pending["card"]], v)
-        return [*_one_hot(verbs.index(pending["verb"]), len(verbs)), *card, *_one_hot(pending["next"] == "piece", 2)]
+    def _addend(self, strength: int) -> float:
+        """A unit's strength over its scale, rounded to float32 (so that adding it on a float32 buffer is float32 addition)."""
+        self._strength[strength] = found = _float32(strength / _STRENGTH)
+        return found
 
-    def _seats(self, view: Mapping[str, Any], seat: int) -> list[float]:
+    def _cards(self, view: Mapping[str, Any], seat: int, out: memoryview) -> None:
+        """The seat's hand, the moving piece and the cards played this turn."""
+        _tally(view["players"][seat].get("hand", ()), self._hand, self.card_at, out)
+        _tally(view["played"], self._played, self.card_at, out)
+        moving = view["moving"]
+        if moving is not None:
+            out[self._moving] = float(moving["piece"] == "base")
+            out[self._moving + 1] = moving["movement_left"] / self.movement
+
+    def _seats(self, view: Mapping[str, Any], seat: int, out: memoryview) -> None:
         """Each seat's public counts, the observer first: :data:`SEAT_FEATURES`, its discard pile, its known cards."""
         pieces = {b[1] for b in view["bases"]} | {u[1] for u in view["units"]}
-        cells = float(self.board.size)
-        out: list[float] = []
-        for k in range(self.players):
-            who = (seat + k) % self.players
-            row = view["players"][who]
-            out += [
+        cells, card_at, v, p = float(self.board.size), self.card_at, len(self.cards.cards), self.players
+        rows = view["players"]
+        for k, (first, discard) in enumerate(self._seat_rows):
+            who = (seat + k) % p
+            row = rows[who]
+            out[first : first + len(SEAT_FEATURES)] = _floats(
                 row["resources"] / _RESOURCES,
                 row["deck"] / _DECK,
                 row["hand_size"] / self.hand_size,
@@ -235,27 +266,61 @@ class ConnectedWorldsEncoder:
                 row["territory"] / cells,
                 len(row["worlds"]) / self.worlds_needed,
                 float(who in pieces),
-            ]
-            out += self._counts(row["discard"])
-            out += self._counts(row["known_in_hand"])
-        return out
+            )
+            for slug, count in row["discard"].items():
+                out[discard + card_at[slug]] = count / _CARDS
+            if row["known_in_hand"]:
+                _tally(row["known_in_hand"], discard + v, card_at, out)
+
+    def _turn(self, view: Mapping[str, Any], seat: int, out: memoryview) -> None:
+        """The action being chosen, who moves, the phase, the round and the victory mode."""
+        pending = view.get("pending")
+        if pending:
+            out[self._verb[pending["verb"]]] = 1.0
+            out[self._pending_card + self.card_at[pending["card"]]] = 1.0
+            out[self._next_part + (pending["next"] == "piece")] = 1.0
+        out[self._to_move + (view["turn"] - seat) % self.players] = 1.0
+        out[self._phase[view["phase"]]] = 1.0
+        limit = max(int(view["round_limit"]), 1)
+        out[self._round] = view["round"] / limit
+        out[self._round + 1] = (limit - view["round"]) / limit
+        out[self._victory_mode[view["victory"]]] = 1.0
+        out[self._victory + len(_VICTORIES)] = view["worlds_needed"] / 8.0
 
     def observe_global(self, full_view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
         """Seat 0's observation, then every seat's hand and deck by card (the deck's order left out)."""
         import numpy as np
 
-        extra: list[float] = []
-        for row in full_view["players"]:
-            extra += self._counts(row["hand"])
-        for row in full_view["players"]:
-            extra += self._counts(row["deck_order"])
-        return np.concatenate([self.observe(full_view, 0), np.asarray(extra, dtype=np.float32)])
+        v, rows = len(self.cards.cards), full_view["players"]
+        extra = np.zeros(2 * len(rows) * v, dtype=np.float32)
+        cells = extra.data
+        for k, row in enumerate(rows):
+            _tally(row["hand"], k * v, self.card_at, cells)
+            _tally(row["deck_order"], (len(rows) + k) * v, self.card_at, cells)
+        return np.concatenate([self.observe(full_view, 0), extra])
 
 
-def _one_hot(i: int, n: int) -> list[float]:
-    row = [0.0] * n
-    row[int(i)] = 1.0
-    return row
+def _tally(slugs: Sequence[str], first: int, card_at: Mapping[str, int], out: memoryview) -> None:
+    """Each card of ``slugs`` counted at ``first`` plus its place in the card table, as a count over five cards."""
+    counts: dict[int, int] = {}
+    for slug in slugs:
+        i = first + card_at[slug]
+        counts[i] = counts.get(i, 0) + 1
+    for i, n in counts.items():
+        out[i] = n / _CARDS
+
+
+def _float32(number: float) -> float:
+    """``number`` rounded to the nearest float32."""
+    return struct.unpack("f", struct.pack("f", number))[0]  # type: ignore[no-any-return]
+
+
+_PORTAL_END = _float32(1.0 / _PORTALS)
+
+
+def _floats(*numbers: float) -> memoryview:
+    """``numbers`` as a buffer of float32 (rounded to nearest, as numpy's assignment rounds), for a slice write."""
+    return memoryview(array("f", numbers))
 
 
 def encoder(players: int, options: Mapping[str, Any]) -> ConnectedWorldsEncoder:
