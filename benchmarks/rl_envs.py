@@ -10,7 +10,9 @@ core, one process; ``make bench`` runs it (benchmarks/run.py), or alone:
     python benchmarks/rl_envs.py [--seconds 2] [--repeat 3] [--games ID,ID]
 
 ``--lengths N`` prints instead the games' lengths beside their bound
-(``Game.max_moves``, the environments' episode bound; docs/learning.md):
+(``Game.max_moves``) and the environments' episode limit (the learning
+part's ``episode_limit`` where a game declares one, as Streamlines does;
+docs/learning.md, "The bound on a game's length"):
 the mean and longest of N random games, ``--greedy-games`` games of two
 ``greedy`` players and ``--stall-games`` games of a stalling player (random,
 but never an action that ends a turn while it has another), seeds 0 upwards.
@@ -138,19 +140,34 @@ def game_length(game_id: str, players: int, seed: int, kind: str) -> int:
     return state.move_number
 
 
+def limit_of(game_id: str, players: int) -> int | None:
+    """The environments' episode limit (``astrarium.rl.common.episode_limit``, with the options the action space needs);
+    None for a game without the learning part."""
+    from astrarium.core import get_game
+    from astrarium.rl.common import episode_limit
+
+    game = get_game(game_id)
+    if game.parts.learning is None:
+        return None
+    return episode_limit(game, players, game.resolve_options(players, ENV_OPTIONS.get(game_id, {})))
+
+
 def print_lengths(game_ids: list[str], games: int, greedy_games: int, stall_games: int, players: int = 2) -> None:
     from astrarium.core import get_game
 
-    print(f"Game lengths in actions (mean / longest) beside the bound, {players} players, default options, seeds 0 upwards:")
-    print(f"  {'game':16} {'bound':>11} {'random':>14} {'greedy':>14} {'stalling':>14}")
+    print(f"Game lengths in actions (mean / longest) beside the bound, {players} players, default options, seeds 0 upwards;")
+    print("the episode limit is where the learning environments truncate (with the options their action space needs):")
+    print(f"  {'game':16} {'bound':>11} {'episode limit':>13} {'random':>14} {'greedy':>14} {'stalling':>14}")
     for game_id in game_ids:
         game = get_game(game_id)
         bound = game.max_moves(players, game.resolve_options(players, {}))
+        limit = limit_of(game_id, players)
         cells = []
         for kind, n in (("random", games), ("greedy", greedy_games), ("stall", stall_games)):
             lengths = [game_length(game_id, players, seed, kind) for seed in range(n)]
             cells.append(f"{sum(lengths) / len(lengths):.1f} / {max(lengths)}" if lengths else "-")
-        print(f"  {game_id:16} {bound:>11,} {cells[0]:>14} {cells[1]:>14} {cells[2]:>14}", flush=True)
+        shown = "-" if limit is None else f"{limit:,}"
+        print(f"  {game_id:16} {bound:>11,} {shown:>13} {cells[0]:>14} {cells[1]:>14} {cells[2]:>14}", flush=True)
 
 
 def learning_games() -> list[str]:
