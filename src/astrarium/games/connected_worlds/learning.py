@@ -47,6 +47,10 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+#: An observation's buffer: a ``memoryview`` of float32 written a float at a time (typeshed types a memoryview's
+#: items as whole numbers, whatever its format, so it is declared loosely here).
+Cells = Any
+
 #: The numbers of each hex besides the seats' planes: its board, its base's strength, engaged and held units,
 #: portal ends, the moving piece, a hex chosen for the pending action.
 HEX_FEATURES = ("space", "world", "over_world", "base_strength", "engaged", "held", "portals", "moving", "chosen")
@@ -208,7 +212,7 @@ class ConnectedWorldsEncoder:
         self._turn(view, seat, cells)
         return out
 
-    def _hexes(self, view: Mapping[str, Any], seat: int, out: memoryview) -> None:
+    def _hexes(self, view: Mapping[str, Any], seat: int, out: Cells) -> None:
         """Every hex's :data:`HEX_FEATURES`, then the base's owner, the units' strength and the territory of each seat."""
         row, base_ones, p = self._row, self._base_ones, self.players
         units_at = len(HEX_FEATURES) + p
@@ -240,7 +244,7 @@ class ConnectedWorldsEncoder:
         self._strength[strength] = found = _float32(strength / _STRENGTH)
         return found
 
-    def _cards(self, view: Mapping[str, Any], seat: int, out: memoryview) -> None:
+    def _cards(self, view: Mapping[str, Any], seat: int, out: Cells) -> None:
         """The seat's hand, the moving piece and the cards played this turn."""
         _tally(view["players"][seat].get("hand", ()), self._hand, self.card_at, out)
         _tally(view["played"], self._played, self.card_at, out)
@@ -249,7 +253,7 @@ class ConnectedWorldsEncoder:
             out[self._moving] = float(moving["piece"] == "base")
             out[self._moving + 1] = moving["movement_left"] / self.movement
 
-    def _seats(self, view: Mapping[str, Any], seat: int, out: memoryview) -> None:
+    def _seats(self, view: Mapping[str, Any], seat: int, out: Cells) -> None:
         """Each seat's public counts, the observer first: :data:`SEAT_FEATURES`, its discard pile, its known cards."""
         pieces = {b[1] for b in view["bases"]} | {u[1] for u in view["units"]}
         cells, card_at, v, p = float(self.board.size), self.card_at, len(self.cards.cards), self.players
@@ -272,7 +276,7 @@ class ConnectedWorldsEncoder:
             if row["known_in_hand"]:
                 _tally(row["known_in_hand"], discard + v, card_at, out)
 
-    def _turn(self, view: Mapping[str, Any], seat: int, out: memoryview) -> None:
+    def _turn(self, view: Mapping[str, Any], seat: int, out: Cells) -> None:
         """The action being chosen, who moves, the phase, the round and the victory mode."""
         pending = view.get("pending")
         if pending:
@@ -300,7 +304,7 @@ class ConnectedWorldsEncoder:
         return np.concatenate([self.observe(full_view, 0), extra])
 
 
-def _tally(slugs: Sequence[str], first: int, card_at: Mapping[str, int], out: memoryview) -> None:
+def _tally(slugs: Sequence[str], first: int, card_at: Mapping[str, int], out: Cells) -> None:
     """Each card of ``slugs`` counted at ``first`` plus its place in the card table, as a count over five cards."""
     counts: dict[int, int] = {}
     for slug in slugs:
