@@ -30,6 +30,7 @@ def _hooks():
     return module
 
 
+@pytest.mark.slow
 def test_strict_build_has_no_warning(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(ROOT / "mkdocs.yml"), "--site-dir", str(tmp_path)],

@@ -59,6 +59,7 @@ def astrarium(python: Path, *args: str, stdin: str = "") -> subprocess.Completed
     return result
 
 
+@pytest.mark.slow
 def test_the_installed_starter_is_a_game_every_front_end_takes(installed: tuple[Path, Path], tmp_path: Path) -> None:
     python, project = installed
     assert GAME in astrarium(python, "games").stdout

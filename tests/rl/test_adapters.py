@@ -105,6 +105,7 @@ def test_openspiel_random_games(game_id: str) -> None:
     assert state.history() and state.clone().returns() == state.returns()
 
 
+@pytest.mark.slow
 def test_openspiel_random_sim_test_on_connected_worlds_of_one_round() -> None:
     game = openspiel_game("connected-worlds", seed=2, options={**OPTIONS["connected-worlds"], "round_limit": 1})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -60,9 +60,21 @@ def boards(draw: st.DrawFn) -> Board:
 CARD_PATTERNS = st.text("bgyrwk", min_size=1, max_size=5)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(boards(), st.booleans(), st.lists(CARD_PATTERNS, min_size=1, max_size=8))
 def test_integer_reading_answers_as_the_plain_definitions(board: Board, own_blue: bool, patterns: list[str]) -> None:
+    """A sample here; three hundred boards in the slow suite."""
+    check_integer_reading(board, own_blue, patterns)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(boards(), st.booleans(), st.lists(CARD_PATTERNS, min_size=1, max_size=8))
+def test_integer_reading_answers_as_the_plain_definitions_on_many_boards(board: Board, own_blue: bool, patterns: list[str]) -> None:
+    check_integer_reading(board, own_blue, patterns)
+
+
+def check_integer_reading(board: Board, own_blue: bool, patterns: list[str]) -> None:
     height, width, cells = board
     geo = geometry(height, width)
     assert B.star_cells(cells, geo) == plain_star_moves(cells, geo) == B.star_moves(cells, geo)
