@@ -100,6 +100,11 @@ class ActionSpace(Protocol):
     ``i`` (an ``IllegalAction`` when no legal action has it). Two legal actions
     of one state never share an index. ``labels[i]`` names index ``i`` (the
     notation of its actions, for docs and debugging).
+
+    A space may also offer ``mask_of(legal)``: the mask of a state's legal
+    actions as the state keeps them (a list to read, never to change), for a
+    game whose rules hand out the same lists again and again; it must equal
+    the mask built one index at a time (``core.learning.legal_action_mask``).
     """
 
     @property

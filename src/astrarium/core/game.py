@@ -504,11 +504,15 @@ class State(metaclass=ABCMeta):
 
     def legal_actions(self) -> list[Any]:
         """Every legal action for the seat to move, in a deterministic order (empty once over)."""
+        return list(self._legal_kept())
+
+    def _legal_kept(self) -> list[Any]:
+        """The legal actions as this state keeps them (possibly shared with its copies and the rules' caches): read only."""
         legal = self._legal
         if legal is None:
             legal = [] if self._outcome is not None else self._legal_actions()
             self._legal = legal
-        return list(legal)
+        return legal
 
     def is_legal(self, action: Any) -> bool:
         """Whether ``action`` is one of the legal actions, exactly (same type and same field types)."""

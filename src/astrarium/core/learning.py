@@ -169,6 +169,7 @@ class State(Protocol):
     @property
     def options(self) -> Mapping[str, Any]: ...
     def legal_actions(self) -> list[Any]: ...
+    def _legal_kept(self) -> list[Any]: ...
     def view(self, seat: int | None = None) -> dict[str, Any]: ...
     def full_view(self) -> dict[str, Any]: ...
 
@@ -234,6 +235,9 @@ def legal_action_mask(state: State) -> npt.NDArray[np.bool_]:
     import numpy as np
 
     space = _state_encoder(state).actions
+    mask_of = getattr(space, "mask_of", None)
+    if mask_of is not None:
+        return mask_of(state._legal_kept())  # type: ignore[no-any-return]
     mask = np.zeros(space.size, dtype=np.bool_)
     index = space.index
     for action in state.legal_actions():

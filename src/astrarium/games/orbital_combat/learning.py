@@ -109,6 +109,7 @@ class AllocationSpace:
         #: are cached), and hashing an allocation hashes its enums in Python. Each entry keeps its object alive, so an
         #: id is never reused while it is here; the table stops growing at ``_BY_ID_MOST`` entries.
         self._by_id: dict[int, tuple[Allocation, int]] = {}
+        self._masks: dict[int, tuple[Sequence[Allocation], npt.NDArray[np.intp]]] = {}
 
     @property
     def size(self) -> int:
@@ -128,6 +129,23 @@ class AllocationSpace:
         if found is None:
             raise ValueError(f"{short(str(action))!r} is outside the action space ({self.size} allocations)")
         return found
+
+    def mask_of(self, legal: Sequence[Allocation]) -> npt.NDArray[np.bool_]:
+        """The mask of ``legal`` as a state keeps it: the rules share a few hundred such lists, so each one's indices are
+        found once and kept with the list (which is never changed), and a mask is then one array write."""
+        import numpy as np
+
+        mask = np.zeros(self.size, dtype=np.bool_)
+        if not legal:
+            return mask
+        known = self._masks.get(id(legal))
+        if known is None or known[0] is not legal:
+            indices = np.fromiter((self.index(a) for a in legal), dtype=np.intp, count=len(legal))
+            known = (legal, indices)
+            if len(self._masks) < _BY_ID_MOST:
+                self._masks[id(legal)] = known
+        mask[known[1]] = True
+        return mask
 
     def action(self, index: int, state: OrbitalState) -> Allocation:
         """The legal allocation of ``state`` at ``index`` (the legal list's own value); IllegalAction when it is not legal."""
@@ -187,60 +205,101 @@ def encoder(players: int, options: Mapping[str, Any]) -> OrbitalEncoder:
 
 
 def encode_view(view: Mapping[str, Any], seat: int, players: int) -> list[float]:
-    """The observation of ``seat`` from its view (the view's ring table gives the geometry)."""
+    """The observation of ``seat`` from its view (the view's ring table gives the geometry).
+
+    Laid out as the module's description says, written into one list at known
+    offsets: a ship's features, then its ring, its transfer and its last target
+    one-hot (the ring table's derived numbers are worked out once per table).
+    """
     rings: Sequence[Mapping[str, Any]] = view["rings"]
-    radius = max(float(r["radius_mm"]) for r in rings)
+    count, radius, trig = _geometry(rings)
     reach = max(float(view["weapon_range_mm"]), 1.0)
     start_hull = max(float(view["start_hull"]), 1.0)
     ships = view["ships"]
-    me = ships[seat]
-    mx, my = me["position_mm"]
-    order = list(view["turn_order"])
-    out: list[float] = []
+    mx, my = ships[seat]["position_mm"]
+    order = view["turn_order"]
+    places = [players] * players
+    for place, who in enumerate(order):
+        places[who] = place
+    to_move = view["to_move"]
+    features = len(SHIP_FEATURES)
+    ship_size = features + count + (count + 1) + (players + 1)
+    out = [0.0] * (players * ship_size + len(GLOBAL_FEATURES) + players)
+    base = 0
     for k in range(players):
-        ship = ships[(seat + k) % players]
-        ring = int(ship["ring"])
-        sectors = int(rings[ring - 1]["sectors"])
-        angle = 2 * math.pi * (int(ship["sector"]) - 0.5) / sectors
+        who = (seat + k) % players
+        ship = ships[who]
+        ring = ship["ring"]
         x, y = ship["position_mm"]
         distance = math.hypot(x - mx, y - my)
-        last = _last_allocation(ship["last_allocation"]) if ship["last_allocation"] else None
-        burn = last.burn if last is not None else None
-        place = order.index(ship["seat"]) if ship["seat"] in order else players
-        out += [
-            float(ship["alive"]),
-            min(max(x / radius, -1.0), 1.0),  # a position is on a ring, up to its rounding
-            min(max(y / radius, -1.0), 1.0),
-            math.sin(angle),
-            math.cos(angle),
-            float(ship["facing"] == "prograde"),
-            ship["mass"] / MAX_MASS,
-            max(ship["hull"], 0) / start_hull,  # a destroyed ship's hull may be below 0
-            ship["defense"] / ENERGY,
-            float(ship["allocated_this_round"]),
-            float(view["to_move"] == ship["seat"]),
-            place / players,
-            min(distance, 2 * radius) / reach,
-            float(k > 0 and ship["alive"] and distance <= reach),
-            float(last is not None and last.rotate),
-            float(last is not None and burn is None),
-            float(last is not None and last.scoop),
-            float(burn is Intensity.SOFT),
-            float(burn is Intensity.HARD),
-            float(burn is Intensity.EXTREME),
-            float(last is not None and last.direction is Facing.RETROGRADE),
-            last.weapons / ENERGY if last is not None else 0.0,
-            last.defense / ENERGY if last is not None else 0.0,
-        ]
-        out += _one_hot(ring - 1, len(rings))
+        alive = ship["alive"]
+        sine, cosine = trig[ring][ship["sector"]]
+        out[base] = float(alive)
+        out[base + 1] = min(max(x / radius, -1.0), 1.0)  # a position is on a ring, up to its rounding
+        out[base + 2] = min(max(y / radius, -1.0), 1.0)
+        out[base + 3] = sine
+        out[base + 4] = cosine
+        out[base + 5] = float(ship["facing"] == "prograde")
+        out[base + 6] = ship["mass"] / MAX_MASS
+        hull = ship["hull"]
+        out[base + 7] = (hull if hull > 0 else 0) / start_hull  # a destroyed ship's hull may be below 0
+        out[base + 8] = ship["defense"] / ENERGY
+        out[base + 9] = float(ship["allocated_this_round"])
+        out[base + 10] = float(to_move == who)
+        out[base + 11] = places[who] / players
+        out[base + 12] = min(distance, 2 * radius) / reach
+        out[base + 13] = float(k > 0 and alive and distance <= reach)
+        target = None
+        written = ship["last_allocation"]
+        if written:
+            last = _last_allocation(written)
+            burn = last.burn
+            out[base + 14] = float(last.rotate)
+            out[base + 15] = float(burn is None)
+            out[base + 16] = float(last.scoop)
+            out[base + 17] = float(burn is Intensity.SOFT)
+            out[base + 18] = float(burn is Intensity.HARD)
+            out[base + 19] = float(burn is Intensity.EXTREME)
+            out[base + 20] = float(last.direction is Facing.RETROGRADE)
+            out[base + 21] = last.weapons / ENERGY
+            out[base + 22] = last.defense / ENERGY
+            target = last.target
+        at = base + features
+        out[at + ring - 1] = 1.0
+        at += count
         transfer = ship["in_transfer_to"]
-        out += _one_hot(0 if transfer is None else int(transfer), len(rings) + 1)
-        target = None if last is None else last.target
-        out += _one_hot(0 if target is None else 1 + (target - seat) % players, players + 1)
+        out[at + (0 if transfer is None else transfer)] = 1.0
+        at += count + 1
+        out[at + (0 if target is None else 1 + (target - seat) % players)] = 1.0
+        base += ship_size
     limit = max(int(view["round_limit"]), 1)
-    out += [view["round"] / limit, (limit - view["round"] + 1) / limit, float(view["resolution"] == "round")]
-    out += _one_hot(seat, players)
+    round_ = view["round"]
+    out[base] = round_ / limit
+    out[base + 1] = (limit - round_ + 1) / limit
+    out[base + 2] = float(view["resolution"] == "round")
+    out[base + len(GLOBAL_FEATURES) + seat] = 1.0
     return out
+
+
+#: The derived numbers of ring tables met in views, by the table's list (views share one list per table).
+_GEOMETRY: dict[int, tuple[Sequence[Mapping[str, Any]], tuple[int, float, list[list[tuple[float, float]]]]]] = {}
+
+
+def _geometry(rings: Sequence[Mapping[str, Any]]) -> tuple[int, float, list[list[tuple[float, float]]]]:
+    """A view's ring table: its ring count, its outermost radius, and ``trig[ring][sector]`` (the sector's sine and cosine)."""
+    known = _GEOMETRY.get(id(rings))
+    if known is not None and known[0] is rings:
+        return known[1]
+    radius = max(float(r["radius_mm"]) for r in rings)
+    trig: list[list[tuple[float, float]]] = [[]]
+    for r in rings:
+        sectors = int(r["sectors"])
+        angles = [2 * math.pi * (sector - 0.5) / sectors for sector in range(sectors + 1)]
+        trig.append([(math.sin(a), math.cos(a)) for a in angles])
+    found = (len(rings), radius, trig)
+    if len(_GEOMETRY) < 64:
+        _GEOMETRY[id(rings)] = (rings, found)
+    return found
 
 
 def is_out(state: OrbitalState, seat: int) -> bool:
@@ -252,12 +311,6 @@ def is_out(state: OrbitalState, seat: int) -> bool:
 def _last_allocation(notation: str) -> Allocation:
     """A ship's last allocation read from the view's notation (a few hundred different ones recur all game)."""
     return parse_allocation(notation)
-
-
-def _one_hot(i: int, n: int) -> list[float]:
-    row = [0.0] * n
-    row[i] = 1.0
-    return row
 
 
 LEARNING = Learning(encoder=encoder, is_out=is_out)

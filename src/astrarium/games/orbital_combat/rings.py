@@ -75,6 +75,8 @@ class RingTable:
                 angle = 2 * math.pi * (s + 0.5) / r.sectors
                 points.append((r.radius_mm * math.sin(angle), r.radius_mm * math.cos(angle)))
             self.xy.append(points)
+        #: The same points as views show them (to a tenth of a millimetre).
+        self.shown: list[list[tuple[float, float]]] = [[(round(x, 1), round(y, 1)) for x, y in points] for points in self.xy]
         self.landing: list[list[list[int]]] = [[]]
         for a in rings:
             row: list[list[int]] = [[]]
@@ -84,10 +86,13 @@ class RingTable:
         #: Two ships' distance after a round's movement and whether their paths meet, by (ring, sector, ring, sector,
         #: collision distance) at the start of the movement; filled in by the game as positions come up.
         self.pairs: dict[tuple[int, int, int, int, float], tuple[float, bool]] = {}
+        self._json: list[dict[str, Any]] | None = None
 
     def to_json(self) -> list[dict[str, Any]]:
-        """The table as JSON data (for views)."""
-        return [{"ring": r.number, "velocity": r.velocity, "radius_mm": r.radius_mm, "sectors": r.sectors} for r in self.rings]
+        """The table as JSON data (for views): built once and shared by every view, so read, never changed."""
+        if self._json is None:
+            self._json = [{"ring": r.number, "velocity": r.velocity, "radius_mm": r.radius_mm, "sectors": r.sectors} for r in self.rings]
+        return self._json
 
     def ring(self, number: int) -> Ring:
         return self.rings[number - 1]

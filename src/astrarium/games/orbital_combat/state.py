@@ -26,6 +26,12 @@ from astrarium.games.orbital_combat.rings import RingTable, load_ring_table
 # outward burn, the targets in range, whether a target must be named); they are
 # built once per key and shared.
 _LEGAL_CACHE: dict[tuple, list[Allocation]] = {}
+#: A facing's word in views, by its value.
+_FACING_WORDS = tuple(facing.name.lower() for facing in Facing)
+#: Allocations' notations by the allocation object (the rules hand out the same objects again and again); each entry
+#: keeps its object alive, so an id is never reused while it is here, and the table stops growing at _NOTATIONS_MOST.
+_NOTATIONS: dict[int, tuple[Allocation, str]] = {}
+_NOTATIONS_MOST = 100_000
 
 
 def _build_allocations(facing: int, max_in: int, max_out: int, targets: tuple[int | None, ...]) -> list[Allocation]:
@@ -507,21 +513,21 @@ class OrbitalState(State):
         ships = []
         for s in range(self.players):
             ring, sector = self.ring[s], self.sector[s]
-            x, y = table.xy[ring][sector]
+            x, y = table.shown[ring][sector]
             last = self.last[s]
             ships.append(
                 {
                     "seat": s,
                     "ring": ring,
                     "sector": sector + 1,
-                    "facing": Facing(self.facing[s]).name.lower(),
+                    "facing": _FACING_WORDS[self.facing[s]],
                     "mass": self.mass[s],
                     "hull": self.hull[s],
                     "defense": self.defense[s],
                     "in_transfer_to": self.dest[s] or None,
                     "alive": self.alive[s],
-                    "position_mm": [round(x, 1), round(y, 1)],
-                    "last_allocation": None if last is None else str(last),
+                    "position_mm": [x, y],
+                    "last_allocation": None if last is None else notation(last),
                     "allocated_this_round": self.pending[s] is not None,
                 }
             )
@@ -550,6 +556,17 @@ class OrbitalState(State):
             "stops_at_ring": self.zone_ring,
             "damage": self.zone_damage,
         }
+
+
+def notation(allocation: Allocation) -> str:
+    """``str(allocation)``, looked up by the object when it was written before."""
+    known = _NOTATIONS.get(id(allocation))
+    if known is not None and known[0] is allocation:
+        return known[1]
+    text = str(allocation)
+    if len(_NOTATIONS) < _NOTATIONS_MOST:
+        _NOTATIONS[id(allocation)] = (allocation, text)
+    return text
 
 
 def paths_meet(table: RingTable, ring_a: int, start_a: int, ring_b: int, start_b: int, limit2: float) -> bool:
