@@ -42,6 +42,8 @@ class EnvSpeed:
     observation_us: float = 0.0
     action_us: float = 0.0
     apply_us: float = 0.0
+    #: Steps a second over connect_four_v3's in the same round (the median over the rounds).
+    ratio: float = 1.0
 
 
 def aec_speed(name: str, make: Callable[[], Any], seconds: float) -> EnvSpeed:
@@ -100,20 +102,32 @@ def step_parts(game_id: str, positions: int = 2000) -> tuple[float, float, float
 
 
 def measure(game_ids: list[str], seconds: float = 2.0, repeat: int = 3) -> list[EnvSpeed]:
-    """connect_four_v3 first, then each game's AEC environment (2 players), each the best of ``repeat`` runs."""
+    """``repeat`` rounds, each running connect_four_v3 and then every game's AEC environment (2 players) once.
+
+    Each environment keeps its best run; its ratio to connect_four_v3 is the median over the rounds of its
+    steps a second over connect_four_v3's in the same round, so that a busy moment slows both sides of a ratio.
+    """
+    import statistics
+
     from pettingzoo.classic import connect_four_v3
 
     from astrarium.rl import pettingzoo_env
 
-    def fastest(runs: list[EnvSpeed]) -> EnvSpeed:
-        return max(runs, key=lambda s: s.steps_per_second)
-
-    out = [fastest([aec_speed("pettingzoo connect_four_v3", connect_four_v3.env, seconds) for _ in range(repeat)])]
+    makers: dict[str, Callable[[], Any]] = {"pettingzoo connect_four_v3": connect_four_v3.env}
     for game_id in game_ids:
-        make = lambda g=game_id: pettingzoo_env(g, options=ENV_OPTIONS.get(g))  # noqa: E731
-        best = fastest([aec_speed(f"astrarium {game_id}", make, seconds) for _ in range(repeat)])
-        parts = min((step_parts(game_id) for _ in range(repeat)), key=sum)
-        out.append(EnvSpeed(best.name, best.steps_per_second, best.games_per_second, *parts))
+        makers[f"astrarium {game_id}"] = lambda g=game_id: pettingzoo_env(g, options=ENV_OPTIONS.get(g))
+    runs: dict[str, list[EnvSpeed]] = {name: [] for name in makers}
+    for _ in range(repeat):
+        for name, make in makers.items():
+            runs[name].append(aec_speed(name, make, seconds))
+    reference = runs["pettingzoo connect_four_v3"]
+    out = []
+    for name, speeds in runs.items():
+        best = max(speeds, key=lambda s: s.steps_per_second)
+        ratio = statistics.median(s.steps_per_second / r.steps_per_second for s, r in zip(speeds, reference, strict=True))
+        game_id = name.removeprefix("astrarium ")
+        parts = min((step_parts(game_id) for _ in range(repeat)), key=sum) if game_id != name else (0.0, 0.0, 0.0, 0.0)
+        out.append(EnvSpeed(best.name, best.steps_per_second, best.games_per_second, *parts, ratio=ratio))
     return out
 
 
@@ -179,16 +193,18 @@ def learning_games() -> list[str]:
 
 def print_figures(figures: list[EnvSpeed]) -> None:
     print("PettingZoo AEC environments, random masked play (env.last, a random legal action, env.step):")
-    print(f"  {'environment':30} {'steps/s':>9} {'games/s':>8}   {'mask us':>7} {'obs us':>7} {'action us':>9} {'apply us':>8}")
+    head = f"  {'environment':30} {'steps/s':>9} {'vs c4':>6} {'games/s':>8}   {'mask us':>7}"
+    head += f" {'obs us':>7} {'action us':>9} {'apply us':>8}"
+    print(head)
     for f in figures:
         parts = f"   {f.mask_us:7.1f} {f.observation_us:7.1f} {f.action_us:9.1f} {f.apply_us:8.1f}" if f.mask_us else ""
-        print(f"  {f.name:30} {f.steps_per_second:>9,.0f} {f.games_per_second:>8,.1f}{parts}")
+        print(f"  {f.name:30} {f.steps_per_second:>9,.0f} {f.ratio:>6.0%} {f.games_per_second:>8,.1f}{parts}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="random play per environment and run")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per environment; the best is kept")
+    parser.add_argument("--repeat", type=int, default=3, help="rounds of runs (every environment once a round); the best is kept")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game with the learning part)")
     parser.add_argument("--lengths", type=int, default=0, help="print N random games' lengths beside the bound instead")
     parser.add_argument("--greedy-games", type=int, default=60, help="with --lengths: games of two greedy players")
