@@ -3,7 +3,8 @@
 The encoder writes its tensors with precomputed offsets and one array
 operation per kind of write instead of a loop over every hex; here the plain
 definition it replaced (a grid filled hex by hex, a list of numbers per
-segment, ``Counter`` for the cards) is written out, and on many positions
+segment, ``Counter`` for the cards, the round's order place by place) is
+written out, and on many positions
 (seeded random games over the player counts and options, and hypothesis's
 scenarios with stacked units and several portals on one base) every seat's
 observation and the global tensor must be the same to the bit.
@@ -111,6 +112,19 @@ def _seats(enc: ConnectedWorldsEncoder, view: Mapping[str, Any], seat: int) -> l
     return out
 
 
+def _order(enc: ConnectedWorldsEncoder, view: Mapping[str, Any], seat: int) -> tuple[list[float], list[float]]:
+    """Each seat's place in the round's order, one-hot; and whether it comes before the seat to move in that order."""
+    p = enc.players
+    order = list(view.get("order", range(p)))  # no order in the view: turn_order = fixed, seat order
+    places = np.zeros((p, p), dtype=np.float32)
+    for place, who in enumerate(order):
+        places[(who - seat) % p, place] = 1.0
+    played = [0.0] * p
+    for who in order[: order.index(view["turn"])]:
+        played[(who - seat) % p] = 1.0
+    return places.reshape(-1).tolist(), played
+
+
 def plain_observe(enc: ConnectedWorldsEncoder, view: Mapping[str, Any], seat: int) -> np.ndarray:
     """The observation as first defined: a hex-by-hex grid and a list per segment."""
     out = enc.segments.zeros()
@@ -124,6 +138,7 @@ def plain_observe(enc: ConnectedWorldsEncoder, view: Mapping[str, Any], seat: in
     out[seg("played")] = _counts(enc, view["played"])
     out[seg("seats")] = _seats(enc, view, seat)
     out[seg("to_move")] = _one_hot((int(view["turn"]) - seat) % enc.players, enc.players)
+    out[seg("order")], out[seg("has_played")] = _order(enc, view, seat)
     out[seg("phase")] = _one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
     limit = max(int(view["round_limit"]), 1)
     out[seg("round")] = [view["round"] / limit, (limit - view["round"]) / limit]
@@ -188,14 +203,16 @@ def test_random_positions_observe_exactly_as_the_plain_definition(seed: int, pla
 
 @st.composite
 def crowded_scenarios(draw: st.DrawFn) -> tuple[int, str]:
-    """Two to four seats' bases on distinct world hexes, units stacked anywhere, portals sharing bases."""
+    """Two to four seats' bases on distinct world hexes, units stacked anywhere, portals sharing bases; a round and a seat
+    to play in it (under turn_order = rotating the round decides the order, so the seat to play may be anywhere in it)."""
     players = draw(st.integers(2, 4))
     enc = encoder_for(GAME, players, STEPS)
     names, board_of = enc.board.cell_names, enc.board.board_of
     worlds = [names[c] for c in range(enc.board.size) if board_of[c]]
     bases = draw(st.lists(st.sampled_from(worlds), min_size=players, max_size=3 * players, unique=True))
     owners = [i % players for i in range(len(bases))]
-    body = "".join(piece("base", at, owner, draw(st.integers(1, 4))) for at, owner in zip(bases, owners, strict=True))
+    body = f"round = {draw(st.integers(1, 12))}\nturn = {draw(st.integers(0, players - 1))}\n"
+    body += "".join(piece("base", at, owner, draw(st.integers(1, 4))) for at, owner in zip(bases, owners, strict=True))
     held = dict(zip(bases, owners, strict=True))  # opposing pieces never share a hex at the start of a turn
     for _ in range(draw(st.integers(0, 14))):
         at = draw(st.sampled_from(bases + draw(st.lists(st.sampled_from(names), min_size=1, max_size=3))))
@@ -209,11 +226,19 @@ def crowded_scenarios(draw: st.DrawFn) -> tuple[int, str]:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(scenario=crowded_scenarios(), seed=st.integers(0, 2**31), moves=st.integers(0, 12))
-def test_crowded_positions_observe_exactly_as_the_plain_definition(scenario: tuple[int, str], seed: int, moves: int) -> None:
-    """Stacked units of several strengths add up in float32 in the same order, and portal ends by thirds, as the grid's did."""
+@given(
+    scenario=crowded_scenarios(),
+    seed=st.integers(0, 2**31),
+    moves=st.integers(0, 12),
+    turn_order=st.sampled_from(["drawn", "fixed", "rotating"]),
+)
+def test_crowded_positions_observe_exactly_as_the_plain_definition(
+    scenario: tuple[int, str], seed: int, moves: int, turn_order: str
+) -> None:
+    """Stacked units of several strengths add up in float32 in the same order, and portal ends by thirds, as the grid's did;
+    the round's order and the seats before the one to play are where the plain definition puts them."""
     players, body = scenario
-    state = GAME.new_game(players, seed, {**STEPS, "scenario": body})
+    state = GAME.new_game(players, seed, {**STEPS, "scenario": body, "turn_order": turn_order})
     pick = random.Random(seed)
     for _ in range(moves):
         assert_same_tensors(state)

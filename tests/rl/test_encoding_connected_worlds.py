@@ -13,6 +13,7 @@ import pytest
 import astrarium
 from astrarium.core.errors import ContractError
 from astrarium.games.connected_worlds.learning import HEX_FEATURES
+from astrarium.games.connected_worlds.state import ConnectedWorldsState
 from astrarium.rl import gymnasium_env, openspiel_game, pettingzoo_env
 from helpers import CW_HANDS
 from helpers import cw_piece as piece
@@ -91,6 +92,48 @@ def test_the_observation_is_seen_from_the_seat() -> None:
     assert grids[0][b00, units + 1] == pytest.approx(0.4) and grids[1][b00, units] == pytest.approx(0.4)
     assert state.observation_tensor(0)[encoder.segments.slice("to_move")].tolist() == [1.0, 0.0]
     assert state.observation_tensor(1)[encoder.segments.slice("to_move")].tolist() == [0.0, 1.0]
+
+
+@pytest.mark.parametrize(("players", "observation", "world"), [(2, 1833, 1889), (3, 2557, 2641), (4, 3397, 3509)])
+def test_the_shapes_are_the_documented_ones_and_the_order_of_play_is_one_place_a_seat(players: int, observation: int, world: int) -> None:
+    state = GAME.new_game(players, 5, STEPS)
+    while state.view()["phase"] != "main":
+        state.apply(state.legal_actions()[0])
+    state.apply("end")  # the first seat of the drawn order has played
+    encoder = GAME.parts.learning.encoder(players, state.options)
+    assert GAME.observation_shape(players, STEPS) == (observation,) and GAME.global_shape(players, STEPS) == (world,)
+    for seat in range(players):
+        seen = state.observation_tensor(seat)
+        assert seen.min() >= 0.0 and np.isfinite(seen).all()
+        places = seen[encoder.segments.slice("order")].reshape(players, players)
+        assert (places.sum(axis=0) == 1.0).all() and (places.sum(axis=1) == 1.0).all()  # a permutation, one-hot rows
+        assert seen[encoder.segments.slice("has_played")].tolist().count(1.0) == 1
+
+
+MID_ROUND = "round = 2\nturn = 1\n"
+
+
+def test_positions_differing_only_in_the_rounds_order_are_told_apart_and_the_first_to_play_sees_itself_first() -> None:
+    drawn = position(MID_ROUND + HOME)  # a scenario's round is played in seat order: seat 0 has played, seat 1 is last
+    rotating = position(MID_ROUND + HOME, turn_order="rotating")  # round 2 begins with seat 1: it is first, seat 0 last
+    assert drawn.view(1)["order"] == [0, 1] and rotating.view(1)["order"] == [1, 0]
+    for seat in (0, 1):
+        assert {k: v for k, v in drawn.view(seat).items() if k != "order"} == {k: v for k, v in rotating.view(seat).items() if k != "order"}
+        assert not np.array_equal(drawn.observation_tensor(seat), rotating.observation_tensor(seat))
+    encoder = GAME.parts.learning.encoder(2, drawn.options)
+    order, has_played = encoder.segments.slice("order"), encoder.segments.slice("has_played")
+
+    def places(state: ConnectedWorldsState, seat: int) -> list[list[float]]:  # row k: the seat k places after the observer
+        return state.observation_tensor(seat)[order].reshape(2, 2).tolist()
+
+    assert places(rotating, 1) == [[1.0, 0.0], [0.0, 1.0]]  # seat 1 plays first: its own row has the first place
+    assert places(rotating, 0) == [[0.0, 1.0], [1.0, 0.0]]
+    assert places(drawn, 0) == [[1.0, 0.0], [0.0, 1.0]]
+    assert drawn.observation_tensor(1)[has_played].tolist() == [0.0, 1.0]  # seat 1 to move sees seat 0's turn past
+    assert rotating.observation_tensor(1)[has_played].tolist() == [0.0, 0.0]
+    fixed = position(MID_ROUND + HOME, turn_order="fixed")  # the view names no order: seat order, as drawn here
+    assert "order" not in fixed.view(0)
+    assert all(np.array_equal(fixed.observation_tensor(seat), drawn.observation_tensor(seat)) for seat in (0, 1))
 
 
 def test_a_player_without_pieces_is_out_once_the_first_bases_stand() -> None:

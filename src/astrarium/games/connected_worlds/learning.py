@@ -23,9 +23,14 @@ table are the configuration's, public): every hex (its board, the base and its
 owner, each seat's units and territory, portals, the moving piece, hexes chosen
 so far), the seat's own hand and the card being chosen for, the cards played
 this turn, each seat's public counts (resources, deck, hand, discard pile by
-card, cards known to be in its hand), who moves, the phase, the round and the
-victory mode. Seats are relative: the observer first, then the others in turn
-order. The global tensor adds every hand and every deck by card.
+card, cards known to be in its hand), who moves, the round's order of play,
+the phase, the round and the victory mode. Seats are relative: the observer
+first, then the others in seat order. The order of play is one-hot, like who
+moves (a place is a rank, not a quantity): for each seat its place in this
+round's order (the view's ``order``; without it, under ``turn_order = fixed``,
+seat order), then for each seat whether its turn this round is past (it comes
+before the seat to move in that order: it has played, or was passed over as
+out). The global tensor adds every hand and every deck by card.
 """
 
 from __future__ import annotations
@@ -125,6 +130,8 @@ class ConnectedWorldsEncoder:
                 ("played", v),
                 ("seats", p * (len(SEAT_FEATURES) + 2 * v)),
                 ("to_move", p),
+                ("order", p * p),
+                ("has_played", p),
                 ("phase", len(PHASE_NAMES)),
                 ("round", 2),
                 ("victory", len(_VICTORIES) + 1),
@@ -182,6 +189,11 @@ class ConnectedWorldsEncoder:
         self._verb = {verb: verbs + i for i, verb in enumerate(HEAD_VERBS)}
         self._pending_card, self._next_part = verbs + len(HEAD_VERBS), verbs + len(HEAD_VERBS) + v
         self._to_move, self._round, self._victory = at["to_move"], at["round"], at["victory"]
+        # The segments order and has_played lie together: one slice written from a block per observer, seat to move and
+        # order (at most players x players x players! of them), each worked out the first time it is seen.
+        self._order, self._order_end = at["order"], at["has_played"] + p
+        self._seat_order: tuple[int, ...] = tuple(range(p))
+        self._order_blocks: dict[tuple[int, ...], memoryview] = {}
         self._phase = {name: at["phase"] + i for i, name in enumerate(PHASE_NAMES)}
         self._victory_mode = {name: at["victory"] + i for i, name in enumerate(_VICTORIES)}
         # Each seat's row, the observer's first: where its features, its discard pile and its known cards begin.
@@ -277,19 +289,37 @@ class ConnectedWorldsEncoder:
                 _tally(row["known_in_hand"], discard + v, card_at, out)
 
     def _turn(self, view: Mapping[str, Any], seat: int, out: Cells) -> None:
-        """The action being chosen, who moves, the phase, the round and the victory mode."""
+        """The action being chosen, who moves, the round's order of play, the phase, the round and the victory mode."""
         pending = view.get("pending")
         if pending:
             out[self._verb[pending["verb"]]] = 1.0
             out[self._pending_card + self.card_at[pending["card"]]] = 1.0
             out[self._next_part + (pending["next"] == "piece")] = 1.0
-        out[self._to_move + (view["turn"] - seat) % self.players] = 1.0
+        turn = view["turn"]
+        out[self._to_move + (turn - seat) % self.players] = 1.0
+        key = (seat, turn, *view.get("order", self._seat_order))
+        block = self._order_blocks.get(key)
+        out[self._order : self._order_end] = block if block is not None else self._order_block(key)
         out[self._phase[view["phase"]]] = 1.0
         limit = max(int(view["round_limit"]), 1)
         out[self._round] = view["round"] / limit
         out[self._round + 1] = (limit - view["round"]) / limit
         out[self._victory_mode[view["victory"]]] = 1.0
         out[self._victory + len(_VICTORIES)] = view["worlds_needed"] / 8.0
+
+    def _order_block(self, key: tuple[int, ...]) -> memoryview:
+        """The segments order and has_played for ``key`` (the observer, the seat to move, then the round's order)."""
+        seat, turn, *order = key
+        p = self.players
+        block = [0.0] * (p * p + p)
+        past = order.index(turn)
+        for place, who in enumerate(order):
+            rel = (who - seat) % p
+            block[rel * p + place] = 1.0
+            if place < past:
+                block[p * p + rel] = 1.0
+        self._order_blocks[key] = found = _floats(*block)
+        return found
 
     def observe_global(self, full_view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
         """Seat 0's observation, then every seat's hand and deck by card (the deck's order left out)."""
