@@ -36,9 +36,9 @@ def rounds(state: State) -> int:
 
 def test_the_players_are_registered_and_declare_their_options():
     assert {"cw-rusher", "cw-expander", "cw-general"} <= set(agent_names())
-    assert agent_options("cw-rusher") == []
-    assert agent_options("cw-general") == []
-    assert agent_options("cw-expander") == ["guard"]
+    assert agent_options("cw-rusher") == ["ties"]
+    assert agent_options("cw-general") == ["ties"]
+    assert agent_options("cw-expander") == ["guard", "ties"]
     with pytest.raises(ValueError, match="guard must be true or false"):
         make_agent("cw-expander:guard=maybe")
 

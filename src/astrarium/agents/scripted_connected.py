@@ -20,14 +20,24 @@ hold them off, and neither may win most games against the other.
 
 They read the legal actions, their own seat's view and the public map (through the
 game's :mod:`~astrarium.games.connected_worlds.plan` distances), never another hand.
+
+Each takes ``ties``: how it picks among moves its plan values alike (two hexes as near a target, two
+cards that both cover a distance). ``first`` (the default) takes the first in the map's order of hexes
+and worlds and the cards' order, an order that mirror-image places on a map do not share; ``random``
+takes one of them uniformly, drawn from the player's own generator (``random.Random(seed)``), so a game
+with the same seeds is played the same way again.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from astrarium.agents.search import check_flag, seat_to_act
+from astrarium.core.errors import short
 from astrarium.core.game import State
 from astrarium.games.connected_worlds import actions as A
 from astrarium.games.connected_worlds.combat import BaseFate, base_falls, resolve
@@ -36,19 +46,60 @@ from astrarium.games.connected_worlds.plan import FAR, distances, distances_to, 
 
 GAME_ID = "connected-worlds"
 
+T = TypeVar("T")
+
+
+class Ties(StrEnum):
+    """How a scripted player picks among the moves its plan values alike."""
+
+    FIRST = "first"
+    RANDOM = "random"
+
+
+class TieBreak:
+    """Picks the best of some moves by a value; where several share the best value, the first (``first``: by the order
+    given, as ``min`` and ``max`` do) or one drawn uniformly from the player's generator (``random``)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, ties: Ties | str, seed: int) -> None:
+        if not isinstance(ties, str) or ties not in set(Ties):
+            raise ValueError(f"ties must be one of {', '.join(Ties)}, not {short(repr(ties), 40)}")
+        self.rng = random.Random(seed) if Ties(ties) is Ties.RANDOM else None
+
+    def least(self, items: Sequence[T], value: Callable[[T], Any], order: Callable[[T], Any] | None = None) -> T:
+        """The item of the least ``value``; ``first`` breaks ties by ``order`` (else by position)."""
+        if self.rng is None:
+            return min(items, key=value if order is None else lambda a: (value(a), order(a)))
+        best = min(value(a) for a in items)
+        return self.any([a for a in items if value(a) == best])
+
+    def most(self, items: Sequence[T], value: Callable[[T], Any], order: Callable[[T], Any] | None = None) -> T:
+        """The item of the greatest ``value``; ``first`` breaks ties by the greatest ``order`` (else by position)."""
+        if self.rng is None:
+            return max(items, key=value if order is None else lambda a: (value(a), order(a)))
+        best = max(value(a) for a in items)
+        return self.any([a for a in items if value(a) == best])
+
+    def any(self, items: Sequence[T]) -> T:
+        """One of ``items``, all valued alike: the first, or one drawn."""
+        return items[0] if self.rng is None else self.rng.choice(items)
+
 
 @dataclass(slots=True)
 class _Seen:
-    """What the seat to play sees, read once per decision: its view, the public map and pieces."""
+    """What the seat to play sees, read once per decision: its view, the public map and pieces; and how the player
+    breaks ties between moves it values alike."""
 
     state: Any
     seat: int
     view: dict[str, Any]
     bases: dict[int, tuple[int, int]]
     units: list[tuple[int, int, int, bool]]
+    ties: TieBreak
 
     @classmethod
-    def read(cls, state: State) -> _Seen:
+    def read(cls, state: State, ties: TieBreak) -> _Seen:
         if state.game.id != GAME_ID:
             raise ValueError(f"this player plays only {GAME_ID}, not {state.game.id}")
         seat = seat_to_act(state)
@@ -56,7 +107,7 @@ class _Seen:
         ids = state.board.cell_ids  # type: ignore[attr-defined]
         bases = {ids[name]: (owner, strength) for name, owner, strength in view["bases"]}
         units = [(ids[name], owner, strength, engaged) for name, owner, strength, engaged in view["units"]]
-        return cls(state, seat, view, bases, units)
+        return cls(state, seat, view, bases, units, ties)
 
     @property
     def board(self) -> Any:
@@ -157,8 +208,8 @@ def _card_for(moves: list[Any], seen: _Seen, need: int) -> Any:
     movement = {a: seen.card(a.card).movement for a in moves}
     enough = [a for a in moves if movement[a] >= need]
     if enough:
-        return min(enough, key=lambda a: (movement[a], a.card))
-    return max(moves, key=lambda a: (movement[a], a.card))
+        return seen.ties.least(enough, movement.__getitem__, lambda a: a.card)
+    return seen.ties.most(moves, movement.__getitem__, lambda a: a.card)
 
 
 def _economy(seen: _Seen, legal: list[Any], *, unit_buy: str | None, research: str | None) -> Any:
@@ -170,11 +221,12 @@ def _economy(seen: _Seen, legal: list[Any], *, unit_buy: str | None, research: s
     if builds:
         if unit_buy is not None:
             wanted = [a for a in builds if a.buy == unit_buy]
+            if wanted:
+                return seen.ties.any(wanted)
         else:
             fighters = [a for a in builds if not seen.card(a.buy).is_base]
-            wanted = [max(fighters, key=lambda a: (seen.card(a.buy).strength, a.buy))] if fighters else []
-        if wanted:
-            return wanted[0]
+            if fighters:
+                return seen.ties.most(fighters, lambda a: seen.card(a.buy).strength, lambda a: a.buy)
     if research is not None:
         for a in legal:
             if type(a) is A.Research and a.buy == research:
@@ -190,7 +242,7 @@ def _spread_deploy(seen: _Seen, deploys: list[Any]) -> Any:
     def gain(a: Any) -> int:
         return sum(1 for c in terr[seen.cell(a.cell)] if c not in mine)
 
-    return max(deploys, key=lambda a: (gain(a), -seen.cell(a.cell)))
+    return seen.ties.most(deploys, gain, lambda a: -seen.cell(a.cell))
 
 
 def _spare_moves(seen: _Seen, legal: list[Any], guards: dict[tuple[int, int], int]) -> list[Any]:
@@ -205,18 +257,20 @@ def _spare_moves(seen: _Seen, legal: list[Any], guards: dict[tuple[int, int], in
 
 
 class _ScriptedConnected:
-    """Base of the fixed strategies: built like every player (a seed and keyword options); the seed is unused."""
+    """Base of the fixed strategies: built like every player (a seed and keyword options); the seed draws among equal
+    moves under ``ties = random``."""
 
     name = "cw-scripted"
     games = (GAME_ID,)
     #: It picks whole moves, portals and deployments: under ``choices = steps`` it plays them a part at a time.
     chooses_whole = True
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, ties: Ties | str = Ties.FIRST) -> None:
         self.seed = seed
+        self.ties = TieBreak(ties, seed)
 
     def choose(self, state: State) -> Any:
-        seen = _Seen.read(state)
+        seen = _Seen.read(state, self.ties)
         legal = state.legal_actions()
         phase = seen.view["phase"]
         if phase == "setup":
@@ -243,7 +297,7 @@ class RusherPlayer(_ScriptedConnected):
         if fighters and targets:
             strongest = max(seen.card(a.card).strength for a in fighters)
             best = [a for a in fighters if seen.card(a.card).strength == strongest]
-            return min(best, key=lambda a: (to_target.get(seen.cell(a.cell), FAR), a.cell))
+            return seen.ties.least(best, lambda a: to_target.get(seen.cell(a.cell), FAR), lambda a: a.cell)
         move = self._move(seen, legal, to_target, targets)
         if move is not None:
             return move
@@ -261,16 +315,17 @@ class RusherPlayer(_ScriptedConnected):
         if not to_target:
             return None
         moves = [a for a in legal if type(a) is A.Move and a.piece > 0]
-        best: tuple[int, str, int] | None = None
+        by_distance: dict[int, list[tuple[str, int]]] = {}
         for cell_name, piece in sorted({(a.cell, a.piece) for a in moves}):
-            cell = seen.cell(cell_name)
-            d = to_target.get(cell, FAR)
-            if 0 < d < FAR and (best is None or d < best[0]) and self._progress(seen, cell, piece, to_target, targets):
-                best = (d, cell_name, piece)
-        if best is None:
-            return None
-        d, cell_name, piece = best
-        return _card_for([a for a in moves if a.cell == cell_name and a.piece == piece], seen, d)
+            d = to_target.get(seen.cell(cell_name), FAR)
+            if 0 < d < FAR:
+                by_distance.setdefault(d, []).append((cell_name, piece))
+        for d in sorted(by_distance):
+            able = [(c, p) for c, p in by_distance[d] if self._progress(seen, seen.cell(c), p, to_target, targets)]
+            if able:
+                cell_name, piece = seen.ties.any(able)
+                return _card_for([a for a in moves if a.cell == cell_name and a.piece == piece], seen, d)
+        return None
 
     def _progress(self, seen: _Seen, cell: int, piece: int, to_target: dict[int, int], targets: list[int]) -> bool:
         """Whether the unit on ``cell`` has a step worth a card: nearer a target on a free hex, or into a target it takes."""
@@ -293,20 +348,15 @@ class RusherPlayer(_ScriptedConnected):
             return A.STOP
         now = to_target.get(here, FAR)
         enemy = seen.state.enemy_cells(seen.seat)
-        best: Any = A.STOP
-        best_d = now
-        for a in legal:
-            if type(a) is not A.Step:
-                continue
-            t = seen.cell(a.cell)
-            if t in enemy:
-                if piece and seen.can_take(t, piece, here, played=True) and (t in targets or not targets):
-                    return a
-                continue
-            d = to_target.get(t, FAR)
-            if d < best_d:
-                best, best_d = a, d
-        return best
+        steps = [a for a in legal if type(a) is A.Step]
+        attacks = [a for a in steps if seen.cell(a.cell) in enemy and (not targets or seen.cell(a.cell) in targets)]
+        attacks = [a for a in attacks if seen.can_take(seen.cell(a.cell), piece, here, played=True)]
+        if attacks:
+            return seen.ties.any(attacks)
+        nearer = [a for a in steps if seen.cell(a.cell) not in enemy and to_target.get(seen.cell(a.cell), FAR) < now]
+        if not nearer:
+            return A.STOP
+        return seen.ties.least(nearer, lambda a: to_target.get(seen.cell(a.cell), FAR))
 
 
 class ExpanderPlayer(_ScriptedConnected):
@@ -314,8 +364,8 @@ class ExpanderPlayer(_ScriptedConnected):
 
     name = "cw-expander"
 
-    def __init__(self, seed: int = 0, *, guard: bool = True) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int = 0, *, guard: bool = True, ties: Ties | str = Ties.FIRST) -> None:
+        super().__init__(seed, ties=ties)
         self.guard = check_flag("guard", guard)
 
     def _play(self, seen: _Seen, legal: list[Any], phase: str) -> Any:
@@ -350,7 +400,7 @@ class ExpanderPlayer(_ScriptedConnected):
             return None
         guarded = self._exposed_base(seen)
         on_base = [a for a in fighters if seen.cell(a.cell) == guarded]
-        return max(on_base, key=lambda a: seen.card(a.card).strength) if on_base else None
+        return seen.ties.most(on_base, lambda a: seen.card(a.card).strength) if on_base else None
 
     def _intruders(self, seen: _Seen, cell: int, strength: int) -> list[int]:
         """Hexes of the seat's territory next to ``cell`` holding enemy pieces that a unit of ``strength`` would beat."""
@@ -361,12 +411,13 @@ class ExpanderPlayer(_ScriptedConnected):
     def _strike(self, seen: _Seen, legal: list[Any]) -> Any:
         """Guarding: a unit next to an intruder in the seat's territory that it would beat moves to fight it (None: none)."""
         held = {(seen.cell(name), s) for name, o, s in seen.view["held"] if o == seen.seat}
-        for a in legal:
-            if type(a) is A.Move and a.piece > 0:
-                cell = seen.cell(a.cell)
-                if (cell, a.piece) not in held and self._intruders(seen, cell, a.piece):
-                    return _card_for([b for b in legal if type(b) is A.Move and b.cell == a.cell and b.piece == a.piece], seen, 1)
-        return None
+        moves = [a for a in legal if type(a) is A.Move and a.piece > 0]
+        units = list(dict.fromkeys((a.cell, a.piece) for a in moves))
+        able = [(c, p) for c, p in units if (seen.cell(c), p) not in held and self._intruders(seen, seen.cell(c), p)]
+        if not able:
+            return None
+        cell_name, piece = seen.ties.any(able)
+        return _card_for([a for a in moves if a.cell == cell_name and a.piece == piece], seen, 1)
 
     def _exposed_base(self, seen: _Seen) -> int | None:
         """The seat's base nearest (by map distance) to any enemy piece."""
@@ -375,7 +426,7 @@ class ExpanderPlayer(_ScriptedConnected):
         mine = seen.my_bases()
         if not mine:
             return None
-        return min(mine, key=lambda c: (min((table[e][c] for e in enemy), default=FAR), c))
+        return seen.ties.least(mine, lambda c: min((table[e][c] for e in enemy), default=FAR), lambda c: c)
 
     def _goal(self, seen: _Seen, dist: dict[int, int]) -> int | None:
         """The hex to send a base to: on the nearest world without a base of the seat, the one adding most territory."""
@@ -385,16 +436,15 @@ class ExpanderPlayer(_ScriptedConnected):
         for p in range(seen.state.players):
             if p != seen.seat:
                 enemy_terr |= seen.territory(p)
-        best: tuple[int, int, int] | None = None
+        value: dict[int, tuple[int, int]] = {}
         for cell, d in dist.items():
             k = board.board_of[cell]
             if not k or k in have or cell in seen.bases or d == 0:
                 continue
-            room = sum(1 for c in board.territory[cell] if c not in enemy_terr)
-            key = (d, -room, cell)
-            if best is None or key < best:
-                best = key
-        return None if best is None else best[2]
+            value[cell] = (d, -sum(1 for c in board.territory[cell] if c not in enemy_terr))
+        if not value:
+            return None
+        return seen.ties.least(sorted(value), value.__getitem__)
 
     def _spare_bases(self, seen: _Seen) -> list[int]:
         """Bases the seat can send away: in space, or sharing a world with another of its bases."""
@@ -409,27 +459,26 @@ class ExpanderPlayer(_ScriptedConnected):
         if len(seen.worlds_with_base()) >= seen.state.worlds_needed:
             return None
         moves = [a for a in legal if type(a) is A.Move and a.piece == 0]
-        best: tuple[int, int] | None = None
+        reach: dict[int, int] = {}
         for cell in self._spare_bases(seen):
             dist = distances(seen.state, cell, 0, seen.seat)
             goal = self._goal(seen, dist)
-            if goal is not None and (best is None or dist[goal] < best[0]):
-                best = (dist[goal], cell)
-        if best is None:
+            if goal is not None:
+                reach[cell] = dist[goal]
+        if not reach:
             return None
-        name = seen.board.cell_names[best[1]]
+        cell = seen.ties.least(list(reach), reach.__getitem__)
+        name = seen.board.cell_names[cell]
         mine = [a for a in moves if a.cell == name]
-        return _card_for(mine, seen, best[0]) if mine else None
+        return _card_for(mine, seen, reach[cell]) if mine else None
 
     def _step(self, seen: _Seen, legal: list[Any]) -> Any:
         moving = seen.view["moving"]
         here = seen.cell(moving["at"])
         if moving["piece"] != "base":
             targets = self._intruders(seen, here, int(moving["piece"][1:])) if self.guard else []
-            for a in legal:
-                if type(a) is A.Step and seen.cell(a.cell) in targets:
-                    return a
-            return A.STOP
+            strikes = [a for a in legal if type(a) is A.Step and seen.cell(a.cell) in targets]
+            return seen.ties.any(strikes) if strikes else A.STOP
         dist = distances(seen.state, here, 0, seen.seat)
         board_of = seen.board.board_of
         if board_of[here] and board_of[here] not in self._worlds_without(seen, here):
@@ -437,16 +486,11 @@ class ExpanderPlayer(_ScriptedConnected):
         goal = self._goal(seen, dist)
         if goal is None:
             return A.STOP
-        best: Any = A.STOP
-        best_d = dist[goal]
         to_goal = distances_to(seen.state, [goal], 0, seen.seat)
-        for a in legal:
-            if type(a) is not A.Step:
-                continue
-            d = to_goal.get(seen.cell(a.cell), FAR)
-            if d < best_d:
-                best, best_d = a, d
-        return best
+        nearer = [a for a in legal if type(a) is A.Step and to_goal.get(seen.cell(a.cell), FAR) < dist[goal]]
+        if not nearer:
+            return A.STOP
+        return seen.ties.least(nearer, lambda a: to_goal.get(seen.cell(a.cell), FAR))
 
     def _worlds_without(self, seen: _Seen, here: int) -> set[int]:
         """Worlds the moving base still has to leave: those where the seat has another base besides it."""
@@ -473,8 +517,9 @@ class GeneralPlayer(_ScriptedConnected):
 
     name = "cw-general"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int = 0, *, ties: Ties | str = Ties.FIRST) -> None:
+        super().__init__(seed, ties=ties)
+        # its parts play with the general's own view of the position (:class:`_Seen`), ties and generator included
         self._rusher = RusherPlayer(seed)
         self._expander = ExpanderPlayer(seed, guard=True)
 
@@ -521,8 +566,8 @@ class GeneralPlayer(_ScriptedConnected):
         best = [a for a in fighters if seen.card(a.card).strength == strongest]
         on_base = [a for a in best if seen.cell(a.cell) in needs]
         if on_base:
-            return min(on_base, key=lambda a: (-needs[seen.cell(a.cell)], a.cell))
-        return min(best, key=lambda a: (to_target.get(seen.cell(a.cell), FAR), a.cell))
+            return seen.ties.least(on_base, lambda a: -needs[seen.cell(a.cell)], lambda a: a.cell)
+        return seen.ties.least(best, lambda a: to_target.get(seen.cell(a.cell), FAR), lambda a: a.cell)
 
     def _advance(
         self, seen: _Seen, legal: list[Any], guards: dict[tuple[int, int], int], targets: list[int], to_target: dict[int, int]
