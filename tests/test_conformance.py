@@ -31,12 +31,16 @@ def player_counts(game_id: str) -> list[int]:
 
 
 CASES = [(g, n) for g in GAMES for n in player_counts(g)]
-#: Each game with its fewest players gets the profile's examples; with more players (most of the suite's time, the
-#: same rules over more seats) a sample of :data:`MORE_PLAYERS_EXAMPLES` here and the profile's full count in the
-#: slow suite.
+#: Every game and player count gets a sample of seeds in the quick suite and the profile's full count in the slow one:
+#: with its fewest players :data:`FEWEST_PLAYERS_EXAMPLES`, with more players (the same rules over more seats)
+#: :data:`MORE_PLAYERS_EXAMPLES`, with an option that changes what a position is :data:`OPTION_EXAMPLES` (of
+#: :data:`OPTION_FULL_EXAMPLES` in the slow suite).
 FEWEST = [(g, n) for g, n in CASES if n == player_counts(g)[0]]
 MORE = [(g, n) for g, n in CASES if n != player_counts(g)[0]]
-MORE_PLAYERS_EXAMPLES = 10
+FEWEST_PLAYERS_EXAMPLES = 10
+MORE_PLAYERS_EXAMPLES = 4
+OPTION_EXAMPLES = 4
+OPTION_FULL_EXAMPLES = 8
 #: Options that change what a position is, not only a number of it: each is checked as the game's default too
 #: (Connected Worlds with a move, portal or deployment chosen a part at a time; the seed's fixed order of play), with the
 #: fewest and most players.
@@ -49,6 +53,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 @pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.run.__name__)
 @pytest.mark.parametrize("game_id,players", FEWEST)
+@settings(max_examples=FEWEST_PLAYERS_EXAMPLES)
 @given(seed=seeds)
 def test_seeded_games(check: Check, game_id: str, players: int, seed: int) -> None:
     check.run(game_id, players, seed)
@@ -64,9 +69,9 @@ def test_seeded_games_of_more_players(check: Check, game_id: str, players: int, 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.run.__name__)
-@pytest.mark.parametrize("game_id,players", MORE)
+@pytest.mark.parametrize("game_id,players", CASES)
 @given(seed=seeds)
-def test_seeded_games_of_more_players_at_the_profiles_count(check: Check, game_id: str, players: int, seed: int) -> None:
+def test_seeded_games_of_every_player_count_at_the_profiles_count(check: Check, game_id: str, players: int, seed: int) -> None:
     check.run(game_id, players, seed)
 
 
@@ -93,9 +98,21 @@ def option_default(game_id: str, name: str, value: object) -> Iterator[None]:
 
 @pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.run.__name__)
 @pytest.mark.parametrize("game_id,option,value,players", VARIANT_CASES)
-@settings(max_examples=8)
+@settings(max_examples=OPTION_EXAMPLES)
 @given(seed=seeds)
 def test_seeded_games_of_an_option(check: Check, game_id: str, option: str, value: object, players: int, seed: int) -> None:
+    with option_default(game_id, option, value):
+        check.run(game_id, players, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.run.__name__)
+@pytest.mark.parametrize("game_id,option,value,players", VARIANT_CASES)
+@settings(max_examples=OPTION_FULL_EXAMPLES)
+@given(seed=seeds)
+def test_seeded_games_of_an_option_at_the_full_count(
+    check: Check, game_id: str, option: str, value: object, players: int, seed: int
+) -> None:
     with option_default(game_id, option, value):
         check.run(game_id, players, seed)
 

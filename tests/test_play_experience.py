@@ -22,6 +22,7 @@ from astrarium.agents import make_agent
 from astrarium.agents.levels import LEVELS, PLAY_SECONDS, level_names, level_summary, table_spec
 from astrarium.cli.menu import run_menu, seat_kinds
 from astrarium.cli.session import PlayLoop, parse_seats
+from astrarium.core.game import State
 
 GAMES = [g for g in astrarium.list_games() if not g.startswith("toy")]
 
@@ -262,12 +263,29 @@ def test_a_forced_single_choice_is_played_and_said(game_id: str) -> None:
 # -- 3. the end screen and leaving ------------------------------------------------------------------
 
 
+#: Games whose whole game at the table is long: the quick suite ends them early by these options (the end screen of a
+#: shortened game), the slow suite plays them at their default length.
+SHORTENED = {"connected-worlds": {"round_limit": 3}}
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_end_screen_names_the_winner_and_offers_to_save(game_id: str, tmp_path: Path) -> None:
+    game = astrarium.get_game(game_id)
+    check_end_screen(game.new_game(max(2, game.min_players), 2, SHORTENED.get(game_id, {})), tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(SHORTENED))
+def test_the_end_screen_of_a_game_of_the_default_length(game_id: str, tmp_path: Path) -> None:
+    check_end_screen(two_seat_game(game_id, 2), tmp_path)
+
+
+def check_end_screen(state: State, tmp_path: Path) -> None:
+    """Play ``state`` to its end at the table, the person always picking the first action, and read the end screen."""
     c = console()
     record = tmp_path / "end.json"
     person = Person(lambda n: "1", save=str(record))
-    loop = PlayLoop(two_seat_game(game_id, 2), {0: "human", 1: "random"}, c, person)
+    loop = PlayLoop(state, {0: "human", 1: "random"}, c, person)
     loop.run()
     text = output(c)
     assert loop.state.is_over

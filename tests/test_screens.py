@@ -28,6 +28,8 @@ from astrarium.core.layout import BOARD_HEIGHT, BOARD_WIDTH
 GAMES = [g for g in astrarium.list_games() if not g.startswith("toy")]
 SIZES = [(80, 24), (120, 40)]
 POSITIONS = 200
+#: The positions the quick suite checks, the first of :data:`POSITIONS`.
+QUICK_POSITIONS = 50
 #: Random play stops here: long enough for the maps to fill and the fleets to spread.
 MOVES = 300
 
@@ -75,7 +77,18 @@ def screen(state: State, width: int, height: int) -> tuple[list[str], str]:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_screen_fits_80x24_and_120x40(game_id: str) -> None:
-    for state in positions(game_id):
+    """The first :data:`QUICK_POSITIONS` positions; the rest in the slow suite."""
+    check_screens_fit(game_id, positions(game_id, QUICK_POSITIONS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rest_of_the_screens_fit_80x24_and_120x40(game_id: str) -> None:
+    check_screens_fit(game_id, positions(game_id)[QUICK_POSITIONS:])
+
+
+def check_screens_fit(game_id: str, states: list[State]) -> None:
+    for state in states:
         for width, height in SIZES:
             where = f"{game_id}, {state.players} players, move {state.move_number}, {width}x{height}"
             if state.is_over:  # the end screen: the picture, then the result, a line a seat, length, seed, save
