@@ -102,6 +102,7 @@ def test_every_registered_player_declares_its_options() -> None:
         "expand",
         "guide",
         "bias",
+        "spread",
     ]
 
 

@@ -19,7 +19,14 @@ for a budget of iterations or seconds:
    leading to it (max^n for several players; cooperative games share one
    value, so the same search plays every seat of the team).
 
-The move played is the root's most visited action.
+The move played is the root's most visited action. With ``spread`` (0 by default) the player varies its
+play: it draws its move, from its own seeded generator, among the root's actions visited at least ``1 - spread``
+times as often as the most visited one. Visits, not mean values, say which moves the search could not tell apart:
+they are what the search chose to spend its budget on, on every game's scale of evaluation alike, and a move the
+search found clearly worse is visited too little to be drawn. ``spread=0`` keeps the most visited move and draws
+no number, so a seeded game plays as without the option; a search that draws no other number (``depth=0``,
+``expand=greedy`` in a game with neither secrets nor chance) plays one game per seating without a spread, and a
+different one for every seed with it.
 
 Secrets and chance. In a game with hidden information or chance after setup,
 searching the real state would read other hands and the coming draws. Unless
@@ -178,6 +185,14 @@ def biased_uct(
     return best
 
 
+def check_spread(spread: Any) -> float:
+    """The ``spread`` option: a number from 0 up to, not including, 1 (at 1 every visited move could be drawn)."""
+    ok = isinstance(spread, int | float) and not isinstance(spread, bool) and math.isfinite(spread) and 0 <= spread < 1
+    if not ok:
+        raise ValueError(f"spread must be a number from 0 up to (not including) 1, not {short(repr(spread), 40)}")
+    return float(spread)
+
+
 class MCTSAgent:
     """UCT search (see the module docstring). Options are keyword-only, as given in a seat spec."""
 
@@ -199,6 +214,7 @@ class MCTSAgent:
         expand: Expand | str = Expand.RANDOM,
         guide: str = AUTO,
         bias: float = DEFAULT_BIAS,
+        spread: float = 0.0,
     ) -> None:
         self.iterations, self.seconds = check_budget(iterations, seconds)
         if not isinstance(expand, str) or expand not in set(Expand):
@@ -215,6 +231,7 @@ class MCTSAgent:
         self.normalize = check_flag("normalize", normalize)
         self.perfect_information = check_flag("perfect_information", perfect_information)
         self.bias = check_number("bias", bias, 0.0, MAX_BIAS)
+        self.spread = check_spread(spread)
         if not isinstance(guide, str):
             raise ValueError(f"guide must be auto, none or a player such as greedy or cw-general, not {short(repr(guide), 40)}")
         self.guide_spec = guide
@@ -256,7 +273,9 @@ class MCTSAgent:
         return root
 
     def best_action(self, root: Node, legal: list[Any]) -> Any:
-        """The most visited legal action at the root (ties: the higher mean value, then the first)."""
+        """The most visited legal action at the root (ties: the higher mean value, then the first); with a
+        ``spread``, one drawn from the player's generator among those visited at least ``1 - spread`` times as
+        often (see the module docstring)."""
         children = root.children or ()
         by_action = children.values() if isinstance(children, dict) else children
         visits = {child.action: child for child in by_action}
@@ -269,7 +288,11 @@ class MCTSAgent:
             key = (child.visits, child.total / child.visits if child.visits else -math.inf)
             if key > best_key:
                 best, best_key = action, key
-        return best
+        if self.spread == 0.0 or best_key[0] <= 0:
+            return best
+        floor = (1.0 - self.spread) * best_key[0]
+        near = [a for a in legal if a in visits and visits[a].visits >= floor]
+        return near[int(self.rand.random() * len(near))] if len(near) > 1 else best
 
     def guide_for(self, state: State) -> Agent | None:
         """The player guiding the search in ``state``'s game (see the module docstring, "A guide"), or None."""
