@@ -94,9 +94,24 @@ def test_no_option_help_or_howto_text_cites_the_design_documents(game_id: str) -
     assert not cited, cited[:5]
 
 
+#: The seeds of random play the quick suite reads (refusals and logs, boards); the slow suite reads the rest.
+PLAYED_SEEDS, QUICK_PLAYED_SEEDS = 12, 4
+BOARD_SEEDS, QUICK_BOARD_SEEDS = 6, 2
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_refusal_reason_or_log_line_met_in_random_play_cites_the_design_documents(game_id: str) -> None:
-    texts = list(played_texts(game_id, range(12)))
+    check_no_design_words(game_id, range(QUICK_PLAYED_SEEDS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_refusal_reason_or_log_line_met_in_the_rest_of_the_random_play_cites_the_design_documents(game_id: str) -> None:
+    check_no_design_words(game_id, range(QUICK_PLAYED_SEEDS, PLAYED_SEEDS))
+
+
+def check_no_design_words(game_id: str, seeds: range) -> None:
+    texts = list(played_texts(game_id, seeds))
     refusals = {text for where, text in texts if "refusal" in where}
     assert len(refusals) > 20, f"too few refusals met to judge: {sorted(refusals)}"
     cited = [(where, text) for where, text in texts if DESIGN_WORDS.search(text)]
@@ -178,9 +193,19 @@ def cut_words(lines: list[str], words: set[str]) -> list[str]:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_boards_at_80x24_and_120x40_break_lines_between_words_and_cut_no_word(game_id: str) -> None:
+    check_boards_break_between_words(game_id, range(QUICK_BOARD_SEEDS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rest_of_the_boards_break_lines_between_words_and_cut_no_word(game_id: str) -> None:
+    check_boards_break_between_words(game_id, range(QUICK_BOARD_SEEDS, BOARD_SEEDS))
+
+
+def check_boards_break_between_words(game_id: str, seeds: range) -> None:
     words = vocabulary(game_id)
     assert len(words) > 200
-    for where, lines in boards(game_id, range(6)):
+    for where, lines in boards(game_id, seeds):
         assert not split_words(lines, words), (where, split_words(lines, words), lines)
         assert not cut_words(lines, words), (where, cut_words(lines, words), lines)
 

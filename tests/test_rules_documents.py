@@ -7,6 +7,7 @@ those live in docs/balance/<game-id>.md, and every link between the two resolves
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -27,8 +28,9 @@ INTERVAL = re.compile(r"\d%\s*\(\s*[−+]?\d+(?:\.\d+)?%?\s*(?:–|-|\.\.)\s*[�
 LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#([^)\s]+))?\)")
 
 
+@functools.cache
 def full_rules(game_id: str) -> str:
-    """What `astrarium rules GAME --full` prints at 80 columns (not a terminal, so no pager)."""
+    """What `astrarium rules GAME --full` prints at 80 columns (not a terminal, so no pager); run once a game."""
     env = {**os.environ, "COLUMNS": "80", "LINES": "40", "NO_COLOR": "1", "TERM": "dumb"}
     done = subprocess.run(
         [sys.executable, "-m", "astrarium", "rules", game_id, "--full"],
