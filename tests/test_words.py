@@ -38,10 +38,26 @@ def damaged(value: Any, data: st.DataObject, depth: int = 0) -> Any:
     return value
 
 
+#: Damaged views a game in the quick suite, and in the slow suite.
+QUICK_EXAMPLES, FULL_EXAMPLES = 15, 60
+
+
 @pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=60)
+@settings(max_examples=QUICK_EXAMPLES)
 @given(seed=st.integers(0, 1_000), steps=st.integers(0, 60), data=st.data())
 def test_damaged_views_fall_back_without_raising(game_id: str, seed: int, steps: int, data: st.DataObject) -> None:
+    check_damaged_views(game_id, seed, steps, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=FULL_EXAMPLES)
+@given(seed=st.integers(0, 1_000), steps=st.integers(0, 60), data=st.data())
+def test_damaged_views_fall_back_without_raising_at_the_full_count(game_id: str, seed: int, steps: int, data: st.DataObject) -> None:
+    check_damaged_views(game_id, seed, steps, data)
+
+
+def check_damaged_views(game_id: str, seed: int, steps: int, data: st.DataObject) -> None:
     game = astrarium.get_game(game_id)
     state = game.new_game(max(2, game.min_players), seed)
     rng = Rng(seed)

@@ -62,10 +62,26 @@ def _check_position(game: Game, state, pick: random.Random) -> None:  # noqa: AN
     assert world.shape == game.global_shape(state.players, state.options) and world.dtype == np.float32
 
 
+#: Random games a game in the quick suite, and in the slow suite.
+QUICK_EXAMPLES, FULL_EXAMPLES = 10, 40
+
+
 @pytest.mark.parametrize("game_id", LEARNING_GAMES)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=QUICK_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), pick=st.integers(0, 3), moves=st.integers(0, 400))
 def test_mask_is_the_legal_actions_and_tensors_leak_nothing(game_id: str, seed: int, pick: int, moves: int) -> None:
+    check_mask_and_tensors(game_id, seed, pick, moves)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", LEARNING_GAMES)
+@settings(max_examples=FULL_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), pick=st.integers(0, 3), moves=st.integers(0, 400))
+def test_mask_is_the_legal_actions_and_tensors_leak_nothing_at_the_full_count(game_id: str, seed: int, pick: int, moves: int) -> None:
+    check_mask_and_tensors(game_id, seed, pick, moves)
+
+
+def check_mask_and_tensors(game_id: str, seed: int, pick: int, moves: int) -> None:
     game = get_game(game_id)
     state = game.new_game(_players(game, pick), seed, OPTIONS.get(game_id))
     rand = random.Random(seed)
