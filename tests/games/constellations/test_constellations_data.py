@@ -33,6 +33,7 @@ def test_section6_points_follow_the_simulated_found_rate() -> None:
     assert [e["points"] for e in by_rate] == sorted(e["points"] for e in by_rate)
 
 
+@pytest.mark.slow
 def test_deckgen_reproduces_the_shipped_deck() -> None:
     sequences = deckgen.choose_sequences()
     text = deckgen.deck_toml(deckgen.reach_rates(sequences, 2000), 2000)
