@@ -39,7 +39,7 @@ FEWEST = [(g, n) for g, n in CASES if n == player_counts(g)[0]]
 MORE = [(g, n) for g, n in CASES if n != player_counts(g)[0]]
 FEWEST_PLAYERS_EXAMPLES = 10
 MORE_PLAYERS_EXAMPLES = 4
-OPTION_EXAMPLES = 4
+OPTION_EXAMPLES = 2
 OPTION_FULL_EXAMPLES = 8
 #: Options that change what a position is, not only a number of it: each is checked as the game's default too
 #: (Connected Worlds with a move, portal or deployment chosen a part at a time; the seed's fixed order of play), with the

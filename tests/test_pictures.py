@@ -10,17 +10,22 @@ clicks narrowing to that very action and never to an illegal one.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import random
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 
 import pytest
 
 import astrarium
+from astrarium.core.game import State
 from astrarium.core.svg import Svg, chosen, narrow
 
 NS = "{http://www.w3.org/2000/svg}"
 GAMES = [g for g in astrarium.list_games() if g != "toy-pile"]
 POSITIONS = 200
+#: The positions the quick suite checks, the first of :data:`POSITIONS`.
+QUICK_POSITIONS = 50
 
 
 def has_pictures(game_id: str) -> bool:
@@ -68,9 +73,20 @@ def test_every_game_draws_its_position(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", [g for g in GAMES if has_pictures(g)])
 def test_pictures_parse_with_viewbox_and_title_and_every_legal_action_is_clickable(game_id: str) -> None:
+    """The first :data:`QUICK_POSITIONS` positions; the rest in the slow suite."""
+    check_pictures_and_clicks(game_id, itertools.islice(positions(game_id), QUICK_POSITIONS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", [g for g in GAMES if has_pictures(g)])
+def test_the_rest_of_the_pictures_parse_and_every_legal_action_is_clickable(game_id: str) -> None:
+    check_pictures_and_clicks(game_id, itertools.islice(positions(game_id), QUICK_POSITIONS, None))
+
+
+def check_pictures_and_clicks(game_id: str, states: Iterable[tuple[State, int | None]]) -> None:
     game = astrarium.get_game(game_id)
     buttons = game.button_tokens()
-    for state, seat in positions(game_id):
+    for state, seat in states:
         root = parse(state.render_svg(seat))
         assert root.attrib["viewBox"].startswith("0 0 ")
         assert (root.find(f"{NS}title").text or "").strip()
