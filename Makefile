@@ -38,9 +38,10 @@ play: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m "not slow"
 
-# The statistical checks of the balance and strength figures (marked slow; CI runs them too).
+# The statistical checks of the balance and strength figures and the rest of what make test samples (marked slow), and
+# every property test at its full count (hypothesis's full profile; make test runs the quick one). CI runs them too.
 test-slow: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -m slow
+	HYPOTHESIS_PROFILE=full $(BIN)/python -m pytest -m "slow or hypothesis"
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run.py --both
@@ -65,9 +66,10 @@ test-compiled: | $(BIN)/python
 	rm -rf $(COMPILED)
 	$(PYTHON) -m venv $(COMPILED)
 	ASTRARIUM_COMPILE=require $(COMPILED)/bin/python -m pip install --quiet '.[test]'
-	ASTRARIUM_EXPECT_BUILD=compiled $(COMPILED)/bin/python -m pytest -p no:cacheprovider -m "not slow" \
+	HYPOTHESIS_PROFILE=full ASTRARIUM_EXPECT_BUILD=compiled $(COMPILED)/bin/python -m pytest -p no:cacheprovider -m "not slow" \
 	  tests/games tests/test_conformance.py tests/test_agents.py tests/test_speed_equivalence.py tests/test_build.py
-	ASTRARIUM_EXPECT_BUILD=compiled $(COMPILED)/bin/python -m pytest -p no:cacheprovider -m slow tests/test_speed_equivalence.py
+	HYPOTHESIS_PROFILE=full ASTRARIUM_EXPECT_BUILD=compiled $(COMPILED)/bin/python -m pytest -p no:cacheprovider -m slow \
+	  tests/test_speed_equivalence.py tests/test_conformance.py tests/games/connected_worlds/test_connected_worlds_properties.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks scripts hatch_build.py

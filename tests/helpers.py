@@ -11,10 +11,22 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from hypothesis import settings
+
 import astrarium
 from astrarium.core import Rng, State
 from astrarium.testing import play_randomly as play_randomly  # the checks' random play, shared
 from astrarium.testing import sample_positions as sample_positions
+
+#: The hypothesis profiles and their examples a test (tests/conftest.py loads the one HYPOTHESIS_PROFILE names):
+#: ``quick`` for ``make test``, ``full`` for ``make test-slow`` (every property test at its full count), ``thorough`` by hand.
+PROFILE_EXAMPLES = {"quick": 10, "full": 40, "thorough": 400}
+
+
+def examples(full: int) -> int:
+    """A property test's examples: ``full`` under the ``full`` profile, scaled as the loaded profile is (never below 3)."""
+    scaled = round(full * settings.default.max_examples / PROFILE_EXAMPLES["full"])
+    return max(scaled, min(full, 3))
 
 
 def play_rotated(game_id: str, line_up: list[str], seed: int, options: dict[str, object] | None = None) -> State:

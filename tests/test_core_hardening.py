@@ -22,6 +22,7 @@ from astrarium.core import DataError, IllegalAction, Option, OptionError, Record
 from astrarium.core.data import MAX_DATA_BYTES, MAX_NESTING, DataModel, parse_data, read_data_file, validate
 from astrarium.core.game import MAX_NOTATION_CHARS
 from astrarium.core.records import load_record, save_record
+from helpers import examples
 
 
 def toy(seed: int = 1):
@@ -239,7 +240,7 @@ def test_garbage_record_files_are_record_errors(tmp_path: Path) -> None:
         load_record("game\x00.json")
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(
     st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
@@ -259,7 +260,7 @@ def test_any_json_value_replays_or_is_a_record_error(value) -> None:
         astrarium.replay(value)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.binary(max_size=200))
 def test_any_bytes_load_or_are_a_record_error(tmp_path_factory, raw: bytes) -> None:
     path = tmp_path_factory.mktemp("rec") / "r.json"
@@ -268,7 +269,7 @@ def test_any_bytes_load_or_are_a_record_error(tmp_path_factory, raw: bytes) -> N
         load_record(path)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.text(max_size=200), st.sampled_from([".toml", ".json"]))
 def test_any_text_parses_or_is_a_data_error(text: str, suffix: str) -> None:
     with contextlib.suppress(DataError):

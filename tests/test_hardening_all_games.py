@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import astrarium
 from astrarium.core import AstrariumError
+from helpers import examples
 
 GAMES = [g for g in astrarium.list_games() if g != "toy-pile"]
 TEXT = st.one_of(
@@ -27,7 +28,7 @@ VALUES = st.recursive(
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_option_text_starts_a_game_or_is_a_clear_error(game_id: str, data) -> None:
     game = astrarium.get_game(game_id)
@@ -41,7 +42,7 @@ def test_any_option_text_starts_a_game_or_is_a_clear_error(game_id: str, data) -
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_option_value_starts_a_game_or_is_a_clear_error(game_id: str, data) -> None:
     game = astrarium.get_game(game_id)

@@ -20,6 +20,7 @@ from astrarium.lab import Sweep, build_experiment, load_experiment, load_sweep, 
 from astrarium.lab.report import write_report
 from astrarium.lab.sweep import Point, prepare_sweep
 from astrarium.lab.variables import Variable
+from helpers import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 RINGS = ROOT / "src" / "astrarium" / "games" / "orbital_combat" / "rings.toml"
@@ -175,7 +176,7 @@ def test_the_example_sweep_has_a_point_for_each_hull_and_second_player() -> None
 
 
 @given(st.lists(st.lists(st.integers(1, 99), min_size=1, max_size=4, unique=True), min_size=1, max_size=3))
-@hypothesis_settings(max_examples=40)
+@hypothesis_settings(max_examples=examples(40))
 def test_the_grid_holds_each_combination_once_the_last_key_fastest(values: list[list[int]]) -> None:
     keys = ["hull", "round_limit", "start_ring"][: len(values)]
     chosen = Sweep(MIRROR, tuple(Variable(k, option=k) for k in keys), tuple(tuple(v) for v in values), "grid.toml")

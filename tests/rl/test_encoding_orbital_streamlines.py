@@ -22,6 +22,7 @@ from astrarium.core import Rng, get_game
 from astrarium.core.game import State
 from astrarium.games.orbital_combat import learning as orbital_learning
 from astrarium.games.streamlines import learning as streamlines_learning
+from helpers import examples
 
 ORBITAL = get_game("orbital-combat")
 STREAMLINES = get_game("streamlines")
@@ -69,7 +70,7 @@ def _play(game: Any, players: int, seed: int, options: dict[str, Any], moves: in
     return state
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4), resolution=st.sampled_from(["round", "turn"]))
 def test_orbital_masks_and_observations_hold_over_random_games(seed: int, players: int, resolution: str) -> None:
     state = _play(ORBITAL, players, seed, {"resolution": resolution, "round_limit": 12}, 60)
@@ -77,7 +78,7 @@ def test_orbital_masks_and_observations_hold_over_random_games(seed: int, player
         assert _is_out(state, seat) == (not state.view(None)["ships"][seat]["alive"])
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4), scenario=st.sampled_from(["introductory", "standard", "hard"]))
 def test_streamlines_masks_and_observations_hold_over_random_games(seed: int, players: int, scenario: str) -> None:
     state = _play(STREAMLINES, players, seed, {"scenario": scenario}, 200)

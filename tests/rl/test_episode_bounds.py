@@ -25,6 +25,7 @@ from astrarium.core import get_game
 from astrarium.core.learning import encoder_for
 from astrarium.rl import gymnasium_env, openspiel_game, pettingzoo_env
 from astrarium.rl.common import episode_limit
+from helpers import examples
 
 #: The first word of the actions that end a turn (or a step of it), which the stalling player avoids.
 TURN_ENDING = {"end", "advance", "keep", "nodraw", "pass", "swap"}
@@ -43,7 +44,7 @@ def _play_out(game_id: str, players: int, seed: int, options: dict[str, Any], st
     return state.move_number, bound
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(
     seed=st.integers(0, 2**31),
     stall=st.booleans(),
@@ -57,7 +58,7 @@ def test_celestials_ends_within_its_bound(seed: int, stall: bool, start_hand: in
     assert 0 < moves <= bound
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(
     seed=st.integers(0, 2**31),
     players=st.integers(1, 4),
@@ -72,14 +73,14 @@ def test_constellations_ends_within_its_bound(seed: int, players: int, stall: bo
     assert 0 < moves <= bound
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4), stall=st.booleans(), round_limit=st.integers(1, 40))
 def test_orbital_combat_ends_within_its_bound(seed: int, players: int, stall: bool, round_limit: int) -> None:
     moves, bound = _play_out("orbital-combat", players, seed, {"round_limit": round_limit}, stall)
     assert 0 < moves <= bound
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(
     seed=st.integers(0, 2**31),
     players=st.integers(2, 4),

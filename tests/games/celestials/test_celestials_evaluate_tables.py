@@ -8,11 +8,12 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.core import Rng
 from astrarium.games.celestials import evaluate as E
+from helpers import examples
 
 GAME = astrarium.get_game("celestials")
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     seed=st.integers(0, 2**32 - 1),
     health=st.integers(5, 30),

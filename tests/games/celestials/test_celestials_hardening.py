@@ -19,6 +19,7 @@ import astrarium
 from astrarium.core import DataError, IllegalAction, OptionError, Rng, State
 from astrarium.games.celestials import actions as A
 from astrarium.games.celestials.cards import parse_deck
+from helpers import examples
 
 GAME = astrarium.get_game("celestials")
 HERE = os.path.dirname(astrarium.games.celestials.__file__)
@@ -171,7 +172,7 @@ def random_position(seed: int, steps: int) -> State:
     return state
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 160), data=st.data())
 def test_random_action_objects_and_strings_raise_only_illegal_action_and_change_nothing(seed: int, steps: int, data: st.DataObject) -> None:
     state = random_position(seed, steps)
@@ -245,7 +246,7 @@ def mutated_decks(draw: st.DrawFn) -> Any:
     return data
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(data=mutated_decks())
 def test_loader_mutated_deck_data_raises_only_data_error(data: Any) -> None:
     started = time.perf_counter()
@@ -256,7 +257,7 @@ def test_loader_mutated_deck_data_raises_only_data_error(data: Any) -> None:
     assert time.perf_counter() - started < 1.0
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.one_of(st.text(max_size=200), st.binary(max_size=200).map(lambda b: b.decode("latin-1"))), json_file=st.booleans())
 def test_loader_random_deck_files_raise_only_data_error(text: str, json_file: bool) -> None:
     with tempfile.TemporaryDirectory() as folder:
@@ -285,7 +286,7 @@ STATEMENT = st.builds(
 )
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(statements=st.lists(STATEMENT, max_size=5))
 def test_loader_random_positions_raise_only_option_error(statements: list[str]) -> None:
     try:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.core import IllegalAction, Rng, State
 from astrarium.games.celestials import board as B
+from helpers import examples
 
 GAME = astrarium.get_game("celestials")
 
@@ -35,7 +36,7 @@ def check_invariants(state: State) -> None:
         assert all(p["known_hand"].count(k) <= p["hand"].count(k) for k in p["known_hand"]), "a card known in a hand is not there"
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(seed=st.integers(0, 2**32 - 1), first=st.sampled_from(["sun", "moon"]))
 def test_cards_are_conserved_and_no_location_holds_two_cards(seed: int, first: str) -> None:
     state = GAME.new_game(2, seed, {"first": first})
@@ -57,7 +58,7 @@ def test_random_play_from_200_seeds_ends_without_error() -> None:
         assert state.outcome.reason and state.current_player is None
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 200))
 def test_illegal_actions_give_a_reason_and_change_nothing(seed: int, steps: int) -> None:
     state = GAME.new_game(2, seed)
@@ -98,7 +99,7 @@ def test_illegal_actions_give_a_reason_and_change_nothing(seed: int, steps: int)
     assert json.dumps(state.full_view(), sort_keys=True) == before
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 600))
 def test_determinize_never_samples_a_world_the_seat_can_rule_out(seed: int, steps: int) -> None:
     state = GAME.new_game(2, seed)

@@ -21,6 +21,7 @@ from astrarium.games.celestials import actions as A
 from astrarium.games.celestials import board as B
 from astrarium.games.celestials.cards import Kind, Target
 from astrarium.games.celestials.state import MAIN, CelestialsState
+from helpers import examples
 
 GAME = astrarium.get_game("celestials")
 
@@ -75,7 +76,7 @@ def plain_main_actions(state: CelestialsState, seat: int) -> list[Any]:
     return out
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(seed=st.integers(0, 2**32 - 1), first=st.sampled_from(["sun", "moon"]), hand_limit=st.integers(3, 8))
 def test_the_main_step_offers_the_actions_the_rules_define_through_a_random_game(seed: int, first: str, hand_limit: int) -> None:
     state = GAME.new_game(2, seed, {"first": first, "hand_limit": hand_limit})
@@ -102,7 +103,7 @@ def test_the_main_step_offers_chosen_targets_on_a_set_position() -> None:
     assert state.legal_actions() == plain_main_actions(state, 0)
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(
     seed=st.integers(0, 2**32 - 1),
     opening=st.integers(0, 120),

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.core import IllegalAction, Rng
 from astrarium.games.connected_worlds.actions import At, Head, Piece, split
-from helpers import CW_HANDS
+from helpers import CW_HANDS, examples
 from helpers import cw_piece as piece
 
 GAME = astrarium.get_game("connected-worlds")
@@ -175,7 +175,7 @@ def test_the_bound_counts_three_parts_for_every_card_played() -> None:
     assert steps - whole == rounds * 4 * hand * 2
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4), moves=st.integers(0, 160))
 def test_the_sequences_of_choices_are_the_whole_legal_actions_one_to_one(seed: int, players: int, moves: int) -> None:
     whole, steps = GAME.new_game(players, seed), GAME.new_game(players, seed, STEPS)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.core import IllegalAction, Rng
 from helpers import cw_piece as piece
+from helpers import examples
 
 GAME = astrarium.get_game("connected-worlds")
 HANDS = """
@@ -267,7 +268,7 @@ def test_evaluation_does_not_count_a_setup_position_as_won():
     assert founded < 0.95
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 10_000), steps_=st.integers(0, 400), victory=st.sampled_from(["expansion", "capture", "annihilation"]))
 def test_evaluation_is_in_range_and_blind_to_hidden_cards(seed: int, steps_: int, victory: str):
     state = GAME.new_game(2, seed, {"victory": victory})

@@ -24,6 +24,7 @@ from astrarium.core import DataError, IllegalAction, OptionError, Rng, State
 from astrarium.core.data import read_data
 from astrarium.games.connected_worlds import actions as A
 from astrarium.games.connected_worlds.data import MAX_BOARD_HEXES, MAX_DECK, MAX_STRENGTH, MAX_WORLDS, PACKAGE
+from helpers import examples
 
 GAME = astrarium.get_game("connected-worlds")
 CARDS_TOML = (Path(astrarium.games.connected_worlds.__file__).parent / "cards.toml").read_text(encoding="utf-8")
@@ -531,7 +532,7 @@ def test_a_draw_that_does_not_empty_the_deck_shows_nothing() -> None:
     assert whole.determinize(0, Rng(1)).full_view()["players"][1]["hand"] == whole.full_view()["players"][1]["hand"]
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 4), hand_size=st.sampled_from([3, 5, 7]))
 def test_property_determinized_worlds_never_contradict_what_everyone_saw_drawn(seed: int, n: int, hand_size: int) -> None:
     state = GAME.new_game(n, seed, {"hand_size": hand_size, "round_limit": 6})
@@ -610,7 +611,7 @@ def check_refused_or_legal(state: State, action: Any) -> None:
         assert any(state.actions[-1] is a for a in legal)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 150), actions=st.lists(action_objects(), min_size=1, max_size=8))
 def test_property_crafted_action_objects_raise_only_illegal_action_and_change_nothing(seed: int, steps: int, actions: list[Any]) -> None:
     state = random_position(seed, steps)
@@ -618,7 +619,7 @@ def test_property_crafted_action_objects_raise_only_illegal_action_and_change_no
         check_refused_or_legal(state, action)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     seed=st.integers(0, 10**6),
     steps=st.integers(0, 150),
@@ -730,13 +731,13 @@ def fuzz_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("connected-worlds-fuzz")
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(kind=st.sampled_from(["cards", "map", "scenario"]), data=st.data())
 def test_property_mutated_data_files_raise_only_data_error_and_load_quickly(fuzz_dir: Path, kind: str, data: st.DataObject) -> None:
     load_without_surprise(fuzz_dir, kind, data.draw(mutated(kind)))
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(kind=st.sampled_from(["cards", "map", "scenario"]), blob=st.one_of(junk, st.text(max_size=200)))
 def test_property_random_data_files_raise_only_data_error(fuzz_dir: Path, kind: str, blob: Any) -> None:
     load_without_surprise(fuzz_dir, kind, blob)
@@ -746,7 +747,7 @@ def test_property_random_data_files_raise_only_data_error(fuzz_dir: Path, kind: 
         GAME.new_game(2, 1, {kind: str(path)})
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(text=st.one_of(st.text(max_size=200), st.text(alphabet='[]{}="abtu,. \n0123456789', max_size=300)))
 def test_property_random_inline_scenarios_raise_only_data_error(text: str) -> None:
     with contextlib.suppress(DataError, OptionError):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.core import Rng
 from astrarium.games.connected_worlds.data import HEX_DIRECTIONS
+from helpers import examples
 
 GAME = astrarium.get_game("connected-worlds")
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -52,7 +53,7 @@ def check_end_of_turn(view: dict) -> None:
     assert len(cells) == len(set(cells)), "two bases on one hex"
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=seeds, n=players, victory=st.sampled_from(["expansion", "capture", "annihilation"]))
 def test_property_cards_are_conserved_and_no_hex_holds_two_bases_or_opposing_units(seed, n, victory):
     state = GAME.new_game(n, seed, {"victory": victory, "round_limit": 8})
@@ -67,7 +68,7 @@ def test_property_cards_are_conserved_and_no_hex_holds_two_bases_or_opposing_uni
             check_end_of_turn(view)
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=seeds, n=players)
 def test_property_territory_equals_the_documented_count(seed, n):
     state = GAME.new_game(n, seed, {"round_limit": 6})
@@ -119,7 +120,7 @@ def test_a_rounds_actions_never_exceed_the_per_turn_cap():
     assert GAME.max_moves(n, state.options) == n + 30 * n * per_turn
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seed=seeds, n=players)
 def test_hidden_determinize_redeals_other_hands_from_the_same_cards(seed, n):
     state = GAME.new_game(n, seed)

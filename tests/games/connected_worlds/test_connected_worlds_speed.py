@@ -17,6 +17,7 @@ from astrarium.core import Rng
 from astrarium.games.connected_worlds import actions as A
 from astrarium.games.connected_worlds.data import MAX_STRENGTH, Special
 from astrarium.games.connected_worlds.state import FOUND, MOVING, PIECE_SLOTS
+from helpers import examples
 
 GAME = astrarium.get_game("connected-worlds")
 
@@ -148,7 +149,7 @@ def test_a_piece_number_orders_as_its_hex_and_strength():
     assert MAX_STRENGTH < PIECE_SLOTS
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), n=st.integers(min_value=2, max_value=4), options=st.sampled_from(OPTION_SETS))
 def test_property_legal_actions_are_the_plain_rules_list_in_the_same_order(seed, n, options):
     state = random_game(n, seed, options, round_limit=6)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import astrarium
 from astrarium.core import IllegalAction
+from helpers import examples
 
 GAME = astrarium.get_game("connected-worlds")
 
@@ -199,7 +200,7 @@ def test_round_the_order_of_play_is_drawn_as_each_round_begins():
     assert len(seen) >= 4  # not one fixed order
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), order=st.sampled_from(["drawn", "fixed", "rotating"]))
 def test_round_every_player_takes_one_turn_a_round_in_every_order(seed: int, players: int, order: str):
     state = GAME.new_game(players, seed, {"turn_order": order})

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.core import Rng, State
 from astrarium.games.connected_worlds.words import describe
+from helpers import examples
 
 GAME = astrarium.get_game("connected-worlds")
 PLAYERS = """
@@ -153,7 +154,7 @@ def _visible(before: dict, after: dict, notation: str, seat: int | None) -> set[
     return seen
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4), victory=st.sampled_from(["expansion", "capture", "annihilation"]))
 def test_every_action_is_told_to_every_seat_without_naming_a_hidden_card(seed: int, players: int, victory: str) -> None:
     state = GAME.new_game(players, seed, {"victory": victory, "round_limit": 3})

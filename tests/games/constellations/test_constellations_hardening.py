@@ -24,6 +24,7 @@ from astrarium.games.constellations.board import MAX_SIDE
 from astrarium.games.constellations.cards import MAX_COPIES, MAX_DECK_CARDS, MAX_DECK_ENTRIES, MAX_POINTS, Card, load_deck_file
 from astrarium.games.constellations.puzzles import MAX_PUZZLES, load_puzzle_file
 from astrarium.games.constellations.state import MAX_ROUNDS
+from helpers import examples
 
 GAME = astrarium.get_game("constellations")
 PACKAGE = Path(__file__).parents[3] / "src" / "astrarium" / "games" / "constellations"
@@ -428,7 +429,7 @@ def exactly_legal_fields(action: Any) -> bool:
     return type(action) in (End, Pass)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(positions(), ACTIONS)
 def test_a_crafted_action_object_is_played_only_when_exactly_legal_and_otherwise_changes_nothing(state: Any, action: Any) -> None:
     before = snapshot(state)
@@ -442,7 +443,7 @@ def test_a_crafted_action_object_is_played_only_when_exactly_legal_and_otherwise
         assert state.history[-1] == str(action)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(positions(), NOTATIONS)
 def test_a_random_string_is_played_only_when_it_is_a_plain_notation_and_otherwise_changes_nothing(state: Any, text: str) -> None:
     before, twin = snapshot(state), state.clone()
@@ -517,19 +518,19 @@ def files(shipped: str, key: str) -> st.SearchStrategy[tuple[str, str]]:
     )
 
 
-@settings(max_examples=120)
+@settings(max_examples=examples(120))
 @given(files(SHIPPED_DECK, "card"))
 def test_any_deck_file_loads_or_is_a_data_error_naming_it(case: tuple[str, str]) -> None:
     load_text(load_deck_file, *case)
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(files(SHIPPED_PUZZLES, "puzzle"))
 def test_any_puzzle_file_loads_or_is_a_data_error_naming_it(case: tuple[str, str]) -> None:
     load_text(load_puzzle_file, *case)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(
     st.one_of(st.text(max_size=60), st.text("PGYRNBC.\n \r\t²\u2028", max_size=80)),
     st.lists(st.one_of(st.text(max_size=12), WRONG_VALUES), max_size=4),

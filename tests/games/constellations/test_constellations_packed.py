@@ -27,6 +27,7 @@ from astrarium.core import Rng
 from astrarium.games.constellations import board as B
 from astrarium.games.constellations import state as S
 from astrarium.games.constellations.board import geometry, parse_board
+from helpers import examples
 from test_speed_equivalence import plain_colour_lines
 
 Board = tuple[int, int, tuple[str, ...]]
@@ -60,7 +61,7 @@ def boards(draw: st.DrawFn) -> Board:
 CARD_PATTERNS = st.text("bgyrwk", min_size=1, max_size=5)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards(), st.booleans(), st.lists(CARD_PATTERNS, min_size=1, max_size=8))
 def test_integer_reading_answers_as_the_plain_definitions(board: Board, own_blue: bool, patterns: list[str]) -> None:
     """A sample here; three hundred boards in the slow suite."""

@@ -17,6 +17,7 @@ from astrarium.games.constellations.board import (
     geometry,
     parse_board,
 )
+from helpers import examples
 
 GAME = astrarium.get_game("constellations")
 CELL = st.sampled_from(list("......PGYRNBC"))
@@ -32,7 +33,7 @@ def boards_with_a_star(draw: st.DrawFn) -> tuple[str, int]:
     return format_board(tuple(cells), width), star_at
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(boards_with_a_star())
 def test_rotation_permutes_tiles(case: tuple[str, int]) -> None:
     text, star = case
@@ -46,7 +47,7 @@ def test_rotation_permutes_tiles(case: tuple[str, int]) -> None:
     assert all(after[i] == cells[i] for i in range(len(cells)) if i not in moved)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(boards_with_a_star())
 def test_rotating_lcm_of_ring_lengths_times_restores_the_board(case: tuple[str, int]) -> None:
     text, star = case
@@ -59,7 +60,7 @@ def test_rotating_lcm_of_ring_lengths_times_restores_the_board(case: tuple[str, 
     assert board == cells
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(boards_with_a_star())
 def test_each_rotation_moves_every_ring_one_step_along_itself(case: tuple[str, int]) -> None:
     # With every tile distinct, after j rotations the tile from ring[k] sits at ring[(k + j) % len].
@@ -77,7 +78,7 @@ def test_each_rotation_moves_every_ring_one_step_along_itself(case: tuple[str, i
             assert all(board[ring[(k + j) % n]] == labels[ring[k]] for k in range(n))
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(boards_with_a_star(), st.text(alphabet="bgyrwk", min_size=1, max_size=5), st.booleans())
 def test_found_count_never_exceeds_planets_times_four(case: tuple[str, int], colours: str, own_blue: bool) -> None:
     text, _ = case

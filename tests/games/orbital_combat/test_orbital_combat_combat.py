@@ -20,6 +20,7 @@ from astrarium.agents import make_agent
 from astrarium.core import IllegalAction, State
 from astrarium.games.orbital_combat import parse_allocation
 from astrarium.games.orbital_combat.state import shot_damage
+from helpers import examples
 
 GAME = astrarium.get_game("orbital-combat")
 HULL = 24
@@ -281,7 +282,7 @@ def _closest_on_paths(table: object, ring_a: int, start_a: int, ring_b: int, sta
     return best
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     ring_a=st.integers(1, 8),
     ring_b=st.integers(1, 8),
@@ -303,7 +304,7 @@ def test_property_collisions_only_when_the_paths_come_within_the_collision_dista
         assert collided, closest
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(ring=st.integers(2, 7), start=st.integers(0, 47), other_ring=st.integers(1, 8), where=st.floats(0, 1, exclude_max=True))
 def test_property_collisions_after_an_arrival_follow_the_paths_from_the_landing_sector(
     ring: int, start: int, other_ring: int, where: float
@@ -579,7 +580,7 @@ def test_fire_order_together_keeps_simultaneous_shots() -> None:
     assert state.is_over and set(state.outcome.winners) == {0, 1}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(hulls=st.tuples(st.integers(1, 12), st.integers(1, 12)), weapons=st.tuples(st.integers(0, 10), st.integers(0, 10)))
 def test_fire_order_initiative_two_ships_are_never_destroyed_together_by_shots(hulls: tuple[int, int], weapons: tuple[int, int]) -> None:
     state = game(f"r4 s1 h{hulls[0]}", f"r4 s3 h{hulls[1]}", collision_mm=0)

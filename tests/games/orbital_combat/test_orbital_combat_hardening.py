@@ -19,6 +19,7 @@ from astrarium.core import DataError, IllegalAction, OptionError, Rng, State
 from astrarium.core.data import parse_data
 from astrarium.games.orbital_combat import Allocation, Facing, Intensity
 from astrarium.games.orbital_combat.rings import MAX_RADIUS_MM, MAX_RINGS, MAX_SECTORS, load_ring_table, parse_ring_table
+from helpers import examples
 
 GAME = astrarium.get_game("orbital-combat")
 RINGS = GAME.option("ring_table")
@@ -332,7 +333,7 @@ def _applied_or_refused_unchanged(state: State, action: Any) -> None:
     assert astrarium.replay(json.loads(json.dumps(state.to_record()))).full_view() == state.full_view()
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     seed=st.integers(0, 2**16),
     players=st.integers(2, 4),
@@ -353,7 +354,7 @@ def test_property_crafted_allocations_raise_only_illegal_action_and_change_nothi
         _applied_or_refused_unchanged(state, action)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(seed=st.integers(0, 2**16), players=st.integers(2, 4), steps=st.integers(0, 30), texts=st.lists(notations, min_size=1, max_size=4))
 def test_property_random_notations_raise_only_illegal_action_and_change_nothing(
     seed: int, players: int, steps: int, texts: list[str]
@@ -411,13 +412,13 @@ def _loads_or_data_error(text: str, suffix: str) -> None:
     assert time.perf_counter() - start < 2
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(data=ring_files())
 def test_fuzz_mutated_ring_tables_raise_only_data_error(data: Any) -> None:
     _loads_or_data_error(json.dumps(data), ".json")
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     text=st.one_of(
         st.text(max_size=200), st.lists(st.sampled_from(TWO_RINGS.splitlines(keepends=True) + ["[[", "= nan\n", "ring = 1\n"])).map("".join)
@@ -427,7 +428,7 @@ def test_fuzz_random_ring_table_text_raises_only_data_error(text: str) -> None:
     _loads_or_data_error(text, ".toml")
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     ship=st.one_of(
         st.text(max_size=30),

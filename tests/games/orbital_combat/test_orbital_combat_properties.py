@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.core import IllegalAction, Rng, State
 from astrarium.games.orbital_combat import Allocation, Facing, Intensity
+from helpers import examples
 
 GAME = astrarium.get_game("orbital-combat")
 
@@ -39,7 +40,7 @@ allocations = st.builds(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), steps=st.integers(0, 120))
 def test_property_energy_mass_rings_sectors_stay_in_bounds(seed: int, players: int, steps: int) -> None:
     state = GAME.new_game(players, seed)
@@ -53,7 +54,7 @@ def test_property_energy_mass_rings_sectors_stay_in_bounds(seed: int, players: i
         check_invariants(state)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(seed=st.integers(0, 2**16), players=st.integers(2, 4), prefix=st.integers(0, 40), action=allocations)
 def test_property_any_allocation_is_legal_exactly_when_listed(seed: int, players: int, prefix: int, action: Allocation) -> None:
     """Any allocation value at all: either listed and applied within bounds, or refused with a reason and nothing changed."""
@@ -111,7 +112,7 @@ def _closest_approach(table: object, paths: list[tuple[int, int]], steps: int = 
 ship_texts = st.builds(lambda ring, where: (ring, where), st.integers(1, 4), st.floats(0, 1, exclude_max=True))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**16), ships=st.lists(ship_texts, min_size=2, max_size=4), rounds=st.integers(1, 8))
 def test_property_whole_games_report_collisions_exactly_where_the_true_paths_meet(
     seed: int, ships: list[tuple[int, float]], rounds: int

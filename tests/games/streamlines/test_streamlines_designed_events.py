@@ -19,6 +19,7 @@ from astrarium.games.streamlines.board import SCENARIO_NAMES, load_scenario
 from astrarium.games.streamlines.cards import card_counts, good_news
 from astrarium.games.streamlines.events import EFFECTS, designed_events, parse_events
 from astrarium.games.streamlines.words import event_words
+from helpers import examples
 
 
 def two_planets(tmp_path) -> str:
@@ -170,7 +171,7 @@ def test_events_are_told_in_words(event: str, told: str) -> None:
 
 
 # -- Invariants under every option the designer can switch ------------------------------------------
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(2, 4),

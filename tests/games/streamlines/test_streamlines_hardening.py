@@ -31,6 +31,7 @@ from astrarium.games.streamlines.board import (
 )
 from astrarium.games.streamlines.cards import CARGO_KINDS, CORNER, LAYABLE, MAX_DECK, REFUGEE, STRAIGHT
 from astrarium.games.streamlines.state import StreamlinesState
+from helpers import examples
 
 
 class Kind(IntEnum):
@@ -122,7 +123,7 @@ def refused_or_played(state: StreamlinesState, action: Any) -> None:
     assert snapshot(state) == before
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(state=positions, actions=st.lists(crafted_actions, min_size=1, max_size=15))
 def test_hardening_crafted_action_objects_raise_only_illegal_action_and_change_nothing(state, actions) -> None:
     assert all(act.problem(a) is None for a in state.legal_actions()), "the game's own actions are well formed"
@@ -148,7 +149,7 @@ notations = st.one_of(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(state=positions, texts=st.lists(notations, min_size=1, max_size=15))
 def test_hardening_any_text_raises_only_illegal_action_and_changes_nothing(state, texts) -> None:
     for text in texts:
@@ -267,7 +268,7 @@ def mutated_scenarios(draw: st.DrawFn) -> Any:
     return data
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(data=st.one_of(mutated_scenarios(), json_values))
 def test_hardening_scenario_fuzz_raises_only_data_error(data: Any) -> None:
     for suffix, text in ((".json", json.dumps(data)), (".toml", _toml(data))):
@@ -284,7 +285,7 @@ def _toml(data: Any) -> str:
     return "\n".join(f"{json.dumps(str(k))} = {json.dumps(v)}" for k, v in data.items() if v is not None)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     base=st.sampled_from(SCENARIO_NAMES),
     cuts=st.lists(st.tuples(st.integers(0, 2000), st.integers(0, 6), st.binary(max_size=6)), max_size=4),
@@ -377,7 +378,7 @@ def test_scenarios_file_edited_after_the_option_check_is_checked_again(tmp_path)
 
 
 # -- options ------------------------------------------------------------------------------------
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     deck=st.one_of(
         st.lists(scalars, max_size=12), st.lists(st.sampled_from(["action", "cargo", "refugee", "collapse", "gate-a", "x"]), max_size=30)

@@ -13,6 +13,7 @@ from astrarium.games.streamlines import actions as act
 from astrarium.games.streamlines.actions import Move
 from astrarium.games.streamlines.board import SCENARIO_NAMES, builtin_scenario, parse_square
 from astrarium.games.streamlines.cards import NAMES, card_counts, shape_of
+from helpers import examples
 
 STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
@@ -84,7 +85,7 @@ def check_move(view: dict, start: str, move: Move) -> None:
         assert view["streamlines"][squares[-1]] == view["streamlines"][cur]
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), name=st.sampled_from(SCENARIO_NAMES))
 def test_property_cards_are_conserved(seed: int, players: int, name: str) -> None:
     state = GAME.new_game(players, seed, {"scenario": name})
@@ -97,7 +98,7 @@ def test_property_cards_are_conserved(seed: int, players: int, name: str) -> Non
         state.apply(busy_choice(state, rng))
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), name=st.sampled_from(SCENARIO_NAMES))
 def test_property_ships_only_stand_where_they_could_enter(seed: int, players: int, name: str) -> None:
     state = GAME.new_game(players, seed, {"scenario": name})
@@ -148,7 +149,7 @@ def drawn(view: dict) -> str:
     return event.split(" drew ")[1].split(" at ")[0]
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), name=st.sampled_from(SCENARIO_NAMES))
 def test_property_a_free_draw_follows_only_a_power_or_an_event(seed: int, players: int, name: str) -> None:
     """Loading Up: a draw costs no action only right after a draw that brought a Power or an Event,
