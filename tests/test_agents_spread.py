@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import astrarium
 from astrarium.agents import MCTSAgent, make_agent
 from astrarium.core import State
-from helpers import play_rotated
+from helpers import examples, play_rotated
 
 GAME = astrarium.get_game("orbital-combat")
 #: Orbital Combat's level search (no random number drawn) on a budget small enough for a quick test.
@@ -92,7 +92,7 @@ def test_with_a_spread_different_seeds_play_different_level_mirrors() -> None:
     assert len(games) > 1
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 10_000), spread=st.sampled_from([0.05, 0.1, 0.3, 0.6]), played=st.integers(0, 2))
 def test_every_choice_is_among_the_actions_visited_within_the_spread(seed: int, spread: float, played: int) -> None:
     state = position(OPENING[:played])
