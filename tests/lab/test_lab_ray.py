@@ -3,11 +3,13 @@
 The run is paired (every seed in both rotations), so two games share each seed: each is kept once, by seed and rotation.
 
 Ray is in the ``lab`` extra, which the ``test`` extra installs: these tests fail, not skip, without it. The cluster
-test starts Ray twice (about 15 s), so it runs with the slow suite (``make test-slow``, which CI runs too).
+test starts Ray twice (about 15 s), so it runs with the slow suite (``make test-slow``, which CI runs too); Ray is
+imported where the cluster starts, not when the tests are collected.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -17,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import ray.cluster_utils
 from lab_helpers import comparable, write_experiment
 
 from astrarium import lab
@@ -29,6 +30,8 @@ EXPERIMENT = f'game = "celestials"\nseats = ["greedy", "greedy"]\nrotate = "pair
 @pytest.fixture
 def cluster() -> Iterator[Any]:
     """A head of one CPU and a second node of two, on this machine, without the dashboard."""
+    import ray.cluster_utils
+
     made = ray.cluster_utils.Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
     try:
         yield made
@@ -73,6 +76,10 @@ def test_a_run_on_a_cluster_that_loses_a_node_gives_the_local_results_once(tmp_p
     assert comparable(results.table) == comparable(local.table)
     for row in results.table.to_pylist():
         assert results.record_path(row).read_bytes() == local.record_path(row).read_bytes()
+
+
+def test_the_test_extra_installs_ray() -> None:
+    assert importlib.util.find_spec("ray") is not None, "Ray is missing: pip install -e '.[test]'"
 
 
 def test_without_ray_the_backend_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
