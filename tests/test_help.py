@@ -329,12 +329,12 @@ def test_streamlines_levels_play_the_search_team_over_the_courier() -> None:
 
 def test_connected_worlds_levels_play_the_general_and_the_search_over_it() -> None:
     assert table_spec("easy", True, "connected-worlds") == "greedy"
-    assert table_spec("medium", True, "connected-worlds") == "cw-general"
-    assert table_spec("hard", True, "connected-worlds") == "rollout:base=cw-general,samples=2,depth=20,margin=0.1"
+    assert table_spec("medium", True, "connected-worlds") == "cw-general:ties=random"
+    assert table_spec("hard", True, "connected-worlds") == "rollout:base=cw-general:ties=random,samples=2,depth=20,margin=0.1"
     game = astrarium.get_game("connected-worlds")
     loop = PlayLoop(game.new_game(2, 3), {0: "human", 1: "hard"}, console(), Person([]))
     agent = loop.agents[1]
-    assert agent.name == "rollout" and agent.base_spec == "cw-general"  # type: ignore[attr-defined]
+    assert agent.name == "rollout" and agent.base_spec == "cw-general:ties=random"  # type: ignore[attr-defined]
     state = game.new_game(2, 3)
     assert agent.choose(state) in state.legal_actions()
 

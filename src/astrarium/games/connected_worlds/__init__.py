@@ -18,8 +18,13 @@ SEARCH = "depth=20"
 #: rest at the bases it can take) beat the tuned search and answers at once, so it plays ``medium``; ``hard`` is the
 #: rollout player over it, which tries every action with the general playing both sides for 20 actions on 2 re-dealt
 #: worlds, reads the opponent's answer the general cannot, and beats the general (see docs/agents.md, "Levels";
-#: docs/balance/connected-worlds.md, "The planning player").
-LEVELS = {"easy": "greedy", "medium": "cw-general", "hard": "rollout:base=cw-general,samples=2,depth=20,margin=0.1"}
+#: docs/balance/connected-worlds.md, "The planning player"). Both break ties between equally valued moves at random
+#: (seeded), so no map place is favoured by the order of hexes and a person meets varied games.
+LEVELS = {
+    "easy": "greedy",
+    "medium": "cw-general:ties=random",
+    "hard": "rollout:base=cw-general:ties=random,samples=2,depth=20,margin=0.1",
+}
 #: What the medium and hard levels play, in the words a person reads in the menu.
 LEVEL_SUMMARIES = {
     "medium": "answers at once; guards what the enemy can strike next turn and attacks with the rest",
