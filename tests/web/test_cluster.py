@@ -159,6 +159,9 @@ def seats_where(client: Client, wanted: Any) -> list[dict[str, Any]]:
     return seats
 
 
+#: Chat, presence and hand-over on SQLite in the quick suite, on PostgreSQL in the slow one (the action between processes
+#: is checked on both engines in each).
+@pytest.mark.parametrize("two_servers", [pytest.param("postgresql", marks=pytest.mark.slow), "sqlite"], indirect=True)
 def test_chat_presence_and_hand_over_reach_the_other_process(two_servers: tuple[Server, Server, str | None]) -> None:
     a, b, _ = two_servers
     made = httpx.post(a.base + "/api/tables", json={"game": "orbital-combat", "seats": [{"kind": "person"}] * 2}, timeout=20).json()
