@@ -185,14 +185,6 @@ def biased_uct(
     return best
 
 
-def check_spread(spread: Any) -> float:
-    """The ``spread`` option: a number from 0 up to, not including, 1 (at 1 every visited move could be drawn)."""
-    ok = isinstance(spread, int | float) and not isinstance(spread, bool) and math.isfinite(spread) and 0 <= spread < 1
-    if not ok:
-        raise ValueError(f"spread must be a number from 0 up to (not including) 1, not {short(repr(spread), 40)}")
-    return float(spread)
-
-
 class MCTSAgent:
     """UCT search (see the module docstring). Options are keyword-only, as given in a seat spec."""
 
@@ -231,7 +223,7 @@ class MCTSAgent:
         self.normalize = check_flag("normalize", normalize)
         self.perfect_information = check_flag("perfect_information", perfect_information)
         self.bias = check_number("bias", bias, 0.0, MAX_BIAS)
-        self.spread = check_spread(spread)
+        self.spread = check_number("spread", spread, 0.0, 1.0, below_high=True)  # at 1 every visited move could be drawn
         if not isinstance(guide, str):
             raise ValueError(f"guide must be auto, none or a player such as greedy or cw-general, not {short(repr(guide), 40)}")
         self.guide_spec = guide

@@ -89,16 +89,20 @@ def check_whole(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
-def check_number(name: str, value: Any, low: float, high: float, *, above_low: bool = False) -> float:
-    """An agent option that must be a finite number in ``[low, high]`` (``(low, high]`` with ``above_low``).
+def check_number(name: str, value: Any, low: float, high: float, *, above_low: bool = False, below_high: bool = False) -> float:
+    """An agent option that must be a finite number in ``[low, high]``, the low end left out with ``above_low``
+    and the high end with ``below_high``.
 
     NaN compares false with everything, so a range check alone would let it
     through (and a search with ``seconds=nan`` never stops); it is refused here.
     """
     ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-    ok = ok and (low < value if above_low else low <= value) and value <= high
+    ok = ok and (low < value if above_low else low <= value) and (value < high if below_high else value <= high)
     if not ok:
-        bound = f"above {low:g} and at most {high:g}" if above_low else f"from {low:g} to {high:g}"
+        if below_high:
+            bound = f"from {low:g} up to (not including) {high:g}"
+        else:
+            bound = f"above {low:g} and at most {high:g}" if above_low else f"from {low:g} to {high:g}"
         raise ValueError(f"{name} must be a number {bound}, not {short(repr(value), 40)}")
     return float(value)
 
