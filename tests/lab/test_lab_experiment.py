@@ -8,6 +8,7 @@ import pytest
 from lab_helpers import write_experiment
 
 from astrarium.core.errors import DataError
+from astrarium.core.registry import get_game
 from astrarium.lab import build_experiment, load_experiment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +54,15 @@ def test_levels_become_the_players_they_name_and_options_are_resolved(tmp_path: 
     assert experiment.lineup[0] != "easy" and experiment.lineup[1] == "random"
     assert experiment.options["turn_limit"] == 7 and "health" in experiment.options
     assert experiment.given_options == {"turn_limit": 7}
+
+
+def test_a_level_is_measured_by_its_iteration_budget_without_its_wall_clock_cap(tmp_path: Path) -> None:
+    path = write_experiment(tmp_path, 'game = "orbital-combat"\nseats = ["hard", "medium"]\n')
+    hard, medium = load_experiment(path).lineup
+    at_table = get_game("orbital-combat").parts.levels
+    assert "seconds=" in at_table["hard"] and "seconds=" in at_table["medium"]
+    assert "seconds=" not in hard and "seconds=" not in medium
+    assert hard == at_table["hard"].replace(",seconds=2", "") and "iterations=" in medium
 
 
 def test_seats_rotate_by_default_and_stay_in_place_when_asked() -> None:

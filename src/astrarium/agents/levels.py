@@ -99,3 +99,22 @@ def table_spec(spec: str, hidden_or_chance: bool = False, game: str | None = Non
     if name in SEARCH_KINDS and "iterations" not in options and "seconds" not in options:
         return f"{spec.strip()}{',' if ':' in spec else ':'}seconds={PLAY_SECONDS:g}"
     return spec
+
+
+def measured_spec(spec: str, hidden_or_chance: bool = False, game: str | None = None) -> str:
+    """The player a measurement plays for ``spec``: a level as at a table, less the wall-clock cap of a budgeted search.
+
+    A level's search thinks up to its ``iterations`` and at most ``seconds``
+    a move, so that a slow machine does not keep a person waiting; that cap
+    would make a measurement depend on the machine and its load, so a level
+    measured (the lab) plays its iteration budget alone. Any other spec is
+    returned as given.
+    """
+    if not is_level(spec):
+        return spec.strip()
+    resolved = table_spec(spec, hidden_or_chance, game)
+    name, _, rest = resolved.partition(":")
+    parts = [part.strip() for part in rest.split(",") if part.strip()]
+    if name.strip().lower() not in SEARCH_KINDS or not any(part.startswith("iterations=") for part in parts):
+        return resolved
+    return f"{name.strip()}:{','.join(part for part in parts if not part.startswith('seconds='))}"

@@ -30,7 +30,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator
 
 from astrarium.agents.arena import MAX_GAMES, Match, Plan, plan_matches
-from astrarium.agents.levels import is_level, table_spec
+from astrarium.agents.levels import measured_spec
 from astrarium.core.data import DataModel, read_data_file, validate
 from astrarium.core.errors import AstrariumError, DataError, short
 from astrarium.core.registry import get_game
@@ -305,5 +305,5 @@ def build_experiment(
 
 
 def _seat_spec(spec: str, hidden_or_chance: bool, game_id: str) -> str:
-    """A seat's player: a level (``easy``, ``medium``, ``hard``) becomes the spec it plays at a table."""
-    return table_spec(spec, hidden_or_chance, game_id) if is_level(spec) else spec.strip()
+    """A seat's player: a level (``easy``, ``medium``, ``hard``) becomes the spec it plays, by its iteration budget."""
+    return measured_spec(spec, hidden_or_chance, game_id)
