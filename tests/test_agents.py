@@ -271,6 +271,17 @@ def test_greedy_takes_an_immediate_win_and_mcts_reports_its_search() -> None:
     assert max(agent.last_visits, key=agent.last_visits.get) == "take 3"
 
 
+def test_greedy_with_epsilon_slips_to_other_moves_at_that_rate_and_never_without() -> None:
+    # Nim from 3: taking 3 wins at once, the one move greedy plays; a slip is any of the three moves.
+    plain = {make_agent("greedy", seed=s).choose(nim(3)) for s in range(50)}
+    assert plain == {Take(3)}
+    slipping = make_agent("greedy:epsilon=0.5", seed=3)
+    moves = [slipping.choose(nim(3)) for _ in range(600)]
+    others = sum(move != Take(3) for move in moves)
+    assert {Take(1), Take(2), Take(3)} == set(moves)
+    assert 140 <= others <= 260  # a slip (chance 0.5) misses the win two times in three: 200 expected
+
+
 def test_greedy_expansion_tries_the_one_step_best_action_first() -> None:
     # Nim from 7: taking 3 leaves 4 (a lost position for the opponent), the best the evaluation sees one step ahead;
     # with one simulation the root has one child, and greedy expansion makes it that action.

@@ -25,7 +25,7 @@ from astrarium.agents.arena import plan_matches, play_match, run_matches
 
 #: Every numeric option of every player, with a value inside its range.
 NUMERIC = {
-    "greedy": {"samples": "2"},
+    "greedy": {"samples": "2", "epsilon": "0.5"},
     "mcts": {"iterations": "5", "seconds": "0.5", "c": "1", "depth": "3", "epsilon": "0.5", "bias": "5"},
     "ismcts": {"iterations": "5", "seconds": "0.5", "c": "1", "depth": "3", "epsilon": "0.5", "bias": "5"},
 }
@@ -113,6 +113,7 @@ def test_every_registered_player_declares_its_options() -> None:
         ("mcts:depth=5,depth=6", "'depth' is given twice"),
         ("mcts:perfect_information=cheat", "perfect_information must be true or false, not 'cheat'"),
         ("greedy:perfect_information=1", "perfect_information must be true or false, not 1"),
+        ("greedy:epsilon=1.5", "epsilon must be a number from 0 to 1, not 1.5"),
         ("mcts:normalize=2", "normalize must be true or false"),
         ("mcts:rollout=5", "rollout must be one of random, heuristic, not 5"),
         ("mcts:expand=best", "expand must be one of random, greedy, not 'best'"),
