@@ -13,7 +13,7 @@ from lab_helpers import ORBITAL_RANDOM, comparable, write_experiment
 import astrarium
 from astrarium import lab
 from astrarium.core.errors import DataError
-from astrarium.lab.play import ended_by
+from astrarium.lab.play import ended_by, play_game, play_into
 
 
 def small(game: str, seats: list[str], games: int, **options: object) -> lab.Experiment:
@@ -182,3 +182,14 @@ def test_a_stop_hook_on_two_processes_keeps_each_saved_game_once_and_the_run_res
     assert stopped.stopped and len(keys) == len(set(keys)) == 4 and len(list((out / "records").iterdir())) == 4
     finished = lab.run(experiment, jobs=2, out=out)
     assert comparable(finished.table) == comparable(lab.run(experiment, out=tmp_path / "whole").table)
+
+
+def test_a_local_worker_writes_the_record_itself_and_hands_back_the_row_alone(tmp_path: Path) -> None:
+    experiment = lab.build_experiment("constellations", ["greedy", "random", "random"], games=3, options={"max_rounds": 2}, rotate="paired")
+    (tmp_path / "records").mkdir()
+    match = experiment.plan()[1]
+    row, record = play_into(tmp_path, True, match)
+    assert record is None
+    written = tmp_path / "records" / f"{row['seed']}-{row['rotation']}.json.gz"
+    assert gzip.decompress(written.read_bytes()) == gzip.decompress(play_game(match)[1])
+    assert [p.name for p in (tmp_path / "records").iterdir()] == [written.name]  # no temporary file left

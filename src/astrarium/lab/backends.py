@@ -2,17 +2,21 @@
 
 Both back-ends take the games still to play and yield each finished game as
 its worker handed it back (:data:`~astrarium.lab.play.Played`: the row and
-the compressed record), in the order they finish. The main process writes
-every result (:func:`astrarium.lab.runner.run`), so workers need no shared
-disk, and a worker lost part-way loses no game and counts none twice: its
-games are played again and a game's result (by its seed and rotation) is
-kept once.
+the compressed record), in the order they finish. The main process saves
+every row (:func:`astrarium.lab.runner.run`) and, from Ray, the record, so
+Ray's workers need no shared disk; local worker processes write their games'
+records into the results folder themselves before handing back the row
+(:func:`~astrarium.lab.play.play_into`). A worker lost part-way loses no game
+and counts none twice: its games are played again and a game's result (by
+its seed and rotation) is kept once.
 
 The local back-end schedules on its own :class:`~concurrent.futures.ProcessPoolExecutor`
 rather than the arena's :func:`~astrarium.agents.arena.played` (a
 ``multiprocessing.Pool``, which waits forever for a game whose worker process
 died): when a worker dies the pool breaks, and a new pool is started with only
-the games not yet handed back.
+the games not yet handed back. Its workers are forked (where the system can),
+so they start at once, with everything the main process imported, rather
+than importing the package again.
 """
 
 from __future__ import annotations
@@ -21,10 +25,12 @@ import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from pathlib import Path
 from typing import Literal
 
 from astrarium.agents.arena import Match
-from astrarium.lab.play import GameKey, Played, match_key, play_game
+from astrarium.lab.play import GameKey, Played, match_key, play_game, play_into
 
 Backend = Literal["local", "ray"]
 BACKENDS: tuple[Backend, ...] = ("local", "ray")
@@ -47,14 +53,25 @@ def check_backend(backend: str, address: str | None) -> Backend:
     return "ray" if backend == "ray" else "local"
 
 
-def play_games(plan: Sequence[Match], *, jobs: int, backend: Backend = "local", address: str | None = None) -> Iterator[Played]:
-    """Every game of ``plan`` played on ``backend``, as each finishes (see the module's docstring)."""
+def play_games(
+    plan: Sequence[Match],
+    *,
+    jobs: int,
+    backend: Backend = "local",
+    address: str | None = None,
+    records: tuple[Path, bool] | None = None,
+) -> Iterator[Played]:
+    """Every game of ``plan`` played on ``backend``, as each finishes (see the module's docstring).
+
+    ``records``: the results folder and whether it is paired; local workers
+    then write each game's record there and hand back the row alone.
+    """
     if backend == "ray":
         from astrarium.lab.ray_backend import import_ray, ray_played
 
         import_ray()  # fails now, with the extra to install, rather than at the first game
         return ray_played(plan, jobs, address)
-    return local_played(plan, jobs)
+    return local_played(plan, jobs, play_game if records is None else partial(play_into, *records))
 
 
 def local_played(plan: Sequence[Match], jobs: int, play: Callable[[Match], Played] = play_game) -> Iterator[Played]:

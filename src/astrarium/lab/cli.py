@@ -7,6 +7,7 @@ The command-line package only registers :data:`lab_app`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -31,6 +32,8 @@ lab_app = typer.Typer(
 
 #: Where results go when an experiment file is run without --out: results/<file name without .toml>.
 RESULTS = "results"
+#: The progress bar is drawn again at most this often (seconds): drawing it costs the main process more than saving a game.
+REDRAW_SECONDS = 0.2
 
 
 @lab_app.command("run")
@@ -313,6 +316,11 @@ def _play(
     def finished(row: Mapping[str, Any]) -> None:
         tracker = state["tracker"]
         tracker.add(row)
+        now = time.monotonic()
+        if now - state.get("drawn", 0.0) < REDRAW_SECONDS:  # the bar is drawn a few times a second, not at every game
+            progress.advance(state["task"])
+            return
+        state["drawn"] = now
         progress.update(state["task"], advance=1, score=tracker.text(), refresh=True)
 
     try:

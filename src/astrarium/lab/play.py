@@ -3,10 +3,14 @@
 :func:`play_game` runs in a worker (a local process or a Ray task): it plays
 the game with the arena's :func:`~astrarium.agents.arena.play_out` and hands
 back the game's row and its record, gzip-compressed, as bytes; it touches no
-disk. The main process writes the record (``records/<seed>.json.gz``, or
+disk, and the main process writes the record (``records/<seed>.json.gz``, or
 ``records/<seed>-<rotation>.json.gz`` where every seed is played in every
 rotation, replaced atomically) before the row can reach the results, so a
-worker needs no shared disk.
+worker needs no shared disk (Ray). Local worker processes share the disk:
+:func:`play_into` writes the record itself and hands back only the row, which
+spares the main process (a third process on the workers' processors) the
+writing and the record's trip through the pipe. Either way the record is in
+place before its row is saved.
 
 A game is known by its key, its seed and its rotation (:func:`rotation_of`):
 a folder of one game a seed has one rotation a seed, so there the seed
@@ -91,11 +95,11 @@ def game_metrics(state: State) -> dict[str, float | None]:
     return {f"{METRIC_PREFIX}{name}": None if value is None else float(value) for name, value in declared(state).items()}
 
 
-#: A finished game as a worker hands it back: its row and its gzip-compressed JSON record.
-Played = tuple[dict[str, Any], bytes]
+#: A finished game as a worker hands it back: its row and its gzip-compressed JSON record (None: already written).
+Played = tuple[dict[str, Any], bytes | None]
 
 
-def play_game(match: Match) -> Played:
+def play_game(match: Match) -> tuple[dict[str, Any], bytes]:
     """Play ``match`` and return its row (see :mod:`astrarium.lab.store`) and its compressed record; no disk is touched."""
     state, result = play_out(match)
     record = state.to_record()
@@ -122,6 +126,13 @@ def play_game(match: Match) -> Played:
         **game_metrics(state),
     }
     return row, data
+
+
+def play_into(folder: Path, paired: bool, match: Match) -> Played:
+    """Play ``match`` and write its record into the results ``folder`` (named by seed, and rotation when ``paired``); the row and None."""
+    row, data = play_game(match)
+    save_record(folder, row["seed"], data, row["rotation"] if paired else None)
+    return row, None
 
 
 def save_record(folder: str | Path, seed: int, data: bytes, rotation: int | None = None) -> None:

@@ -2,8 +2,8 @@
 
 ``run`` plans the games with the arena, plays those the folder does not hold
 yet (on ``jobs`` local processes or a Ray cluster: :mod:`astrarium.lab.backends`)
-and saves them as they finish: each game's record at once, its row in batches
-(:mod:`astrarium.lab.store`), so the same call after an interruption finishes
+and saves them as they finish: each game's record at once (local workers
+write it themselves), its row in batches (:mod:`astrarium.lab.store`), so the same call after an interruption finishes
 only the missing games (each known by its seed and rotation). Every game's
 result depends only on its seed and seats, so neither the back-end nor the
 number of processes changes a result (only the seconds spent thinking). A
@@ -144,7 +144,7 @@ def run(
     stopper = _stopper(experiment, store)
     stopped = stop is not None and any(stop(row) for row in store.table().sort_by("game_index").to_pylist())
     if not stopped and (stopper is None or stopper.answer.verdict is None):
-        played = play_games(remaining, jobs=jobs, backend=chosen, address=address)
+        played = play_games(remaining, jobs=jobs, backend=chosen, address=address, records=(store.folder, store.paired))
         stopped = _play_into(store, played, on_game, batch, _ends(stopper, stop))
     answer = None if stopper is None else stopper.answer
     return Results(store.table(), store.folder, store.manifest, answer, stopped=stopped)
@@ -200,7 +200,8 @@ def _play_into(
             if key in taken or key in store.done:
                 continue
             taken.add(key)
-            store.save_record(key, record)
+            if record is not None:  # None: the worker wrote it
+                store.save_record(key, record)
             waiting.append(row)
             if on_game is not None:
                 on_game(row)
