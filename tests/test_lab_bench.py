@@ -37,3 +37,15 @@ def test_the_targets_read_the_mean_of_the_rounds() -> None:
 def test_without_ray_the_share_is_not_measured() -> None:
     timings = {name: lab_bench.Timing([1.0], [1.0]) for name in ("arena", "lab", "lab-2")}
     assert lab_bench.BuildFigures("compiled", sys.executable, timings).ray_share() is None
+
+
+def test_ray_is_timed_both_started_by_the_run_and_running_already() -> None:
+    seats = ["0=greedy", "1=random"]
+    cold = lab_bench.command("ray-2", "celestials", seats, 40, Path("out"))
+    running = lab_bench.command("ray-up", "celestials", seats, 40, Path("out"), "10.0.0.5:6379")
+    assert running[-4:] == ["--backend", "ray", "--address", "10.0.0.5:6379"] and "--address" not in cold
+    assert running[: running.index("--backend")] == cold[: cold.index("--backend")]
+    timings = {name: lab_bench.Timing([4.0], [1.0]) for name in ("arena", "lab", "lab-2")}
+    timings |= {"ray-2": lab_bench.Timing([8.0], [1.0]), "ray-up": lab_bench.Timing([5.0], [1.0])}
+    figures = lab_bench.BuildFigures("compiled", sys.executable, timings)
+    assert figures.ray_share() == 0.5 and figures.ray_share("ray-up") == 0.8
