@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import astrarium
 from astrarium.agents.hint import suggest
-from astrarium.agents.levels import table_spec
+from astrarium.agents.levels import level_summary, table_spec
 from astrarium.cli.app import app
 from astrarium.cli.menu import choose_options, menu_options
 from astrarium.cli.session import COMMANDS, PlayLoop
@@ -307,12 +307,21 @@ def search(game_id: str) -> str:
 
 
 def test_a_level_searches_with_the_games_tuned_settings() -> None:
-    assert table_spec("hard", True, "celestials") == f"ismcts:{search('celestials')},seconds=2"
-    assert table_spec("medium", False, "orbital-combat") == f"mcts:{search('orbital-combat')},seconds=0.3"
-    assert table_spec("easy", True, "celestials") == "greedy"
+    assert table_spec("hard", True, "celestials") == f"mcts:{search('celestials')},iterations=1000,seconds=2"
+    assert table_spec("medium", False, "orbital-combat") == f"mcts:{search('orbital-combat')},spread=0.02,seconds=0.3"
+    assert table_spec("hard", True, "constellations") == f"mcts:{search('constellations')},iterations=300,seconds=2"
     loop = PlayLoop(astrarium.get_game("orbital-combat").new_game(2, 1), {0: "human", 1: "hard"}, console(), Person([]))
     agent = loop.agents[1]
     assert agent.seconds == 2 and agent.depth == 0 and agent.greedy_expand  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game_id", ["celestials", "constellations"])
+def test_where_one_step_plays_well_easy_is_that_step_slipping_and_medium_the_step(game_id: str) -> None:
+    assert table_spec("easy", True, game_id) == "greedy:epsilon=0.5"
+    assert table_spec("medium", True, game_id) == "greedy"
+    assert "half at random" in level_summary("easy", game_id)
+    loop = PlayLoop(astrarium.get_game(game_id).new_game(2, 1), {0: "human", 1: "easy"}, console(), Person([]))
+    assert loop.agents[1].epsilon == 0.5  # type: ignore[attr-defined]
 
 
 def test_streamlines_levels_play_the_search_team_over_the_courier() -> None:

@@ -172,7 +172,7 @@ def test_today_s_puzzle_says_its_level_and_offers_the_week_s_easiest_first() -> 
 
 
 def test_on_an_80x24_screen_the_recap_keeps_its_last_lines_above_the_board_and_says_what_is_folded() -> None:
-    term = Terminal(["play", "constellations", "--seed", "10", "--seat", "1=easy", "--option", "max_rounds=2"], rows=24, columns=80)
+    term = Terminal(["play", "constellations", "--seed", "10", "--seat", "1=medium", "--option", "max_rounds=2"], rows=24, columns=80)
     try:
         for number, move in [(1, "rot c3"), (2, "play bk/2"), (3, "play rr/2")]:
             term.expect(f"move {number}, seat 0")
@@ -224,10 +224,10 @@ def test_an_unknown_level_names_the_levels_and_only_this_game_s_players() -> Non
 
 def test_the_arena_takes_the_level_names_play_takes() -> None:
     game = astrarium.get_game("celestials")
-    assert parse_lineup(["0=easy", "1=hard"], None, game) == ["greedy", "ismcts:depth=10,seconds=2"]
+    assert parse_lineup(["0=easy", "1=hard"], None, game) == ["greedy:epsilon=0.5", "mcts:depth=10,iterations=1000"]
     result = runner.invoke(app, ["arena", "celestials", "--games", "1", "--seat", "0=easy", "--seat", "1=Easy", "--jobs", "1"])
     assert result.exit_code == 0, result.output
-    assert "greedy" in result.output
+    assert "greedy:epsilon=0.5" in result.output
 
 
 def test_a_misspelt_card_in_an_action_gets_did_you_mean() -> None:

@@ -11,11 +11,12 @@ makes them wait, not in iterations. A level names a player spec:
   that are only sometimes legal, plain UCT (``mcts``) elsewhere.
 
 Each game declares its levels (``parts.levels`` in its package, see
-``core.contract``): most take :func:`astrarium.core.contract.search_levels`
-with the game's tuned search settings (``parts.search``: rollout kind, rollout
-depth, exploration), the ones the strength runs chose for the game
-(docs/agents.md, "Strength"); a game whose best player at a level is not a
-tuned search (a scripted plan, a rollout player over it) names that player.
+``core.contract``): a designer's game may take
+:func:`astrarium.core.contract.search_levels` with its tuned search settings
+(``parts.search``: rollout kind, rollout depth, exploration); the shipped games
+name the player of each level that the levels' runs ordered (a search with an
+iteration budget and a wall-clock cap, one step of lookahead, a scripted plan,
+a rollout player over it), each level beating the one below it.
 Each level's measured strength is in docs/agents.md, "Levels".
 
 A search player named without a budget (``mcts``) would search 1000

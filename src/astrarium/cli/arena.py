@@ -21,7 +21,7 @@ from astrarium.agents.arena import (
     summarise,
     write_results,
 )
-from astrarium.agents.levels import is_level, table_spec
+from astrarium.agents.levels import measured_spec
 from astrarium.cli.common import console, fail, parse_number, parse_option_pairs, warn
 from astrarium.core.data import check_output_file
 from astrarium.core.errors import short
@@ -59,10 +59,9 @@ def parse_lineup(specs: list[str], players: int | None, game: Game) -> list[str]
 
 
 def lineup_spec(who: str, game: Game) -> str:
-    """A seat's player in the arena: a level (``easy``, ``medium``, ``hard``) becomes the player it names at a table."""
-    if is_level(who):
-        return table_spec(who, game.hidden_information or game.chance, game.id)
-    return who.strip()
+    """A seat's player in the arena: a level (``easy``, ``medium``, ``hard``) becomes the player it names, by its
+    iteration budget (as the lab measures it: the games do not depend on the machine)."""
+    return measured_spec(who, game.hidden_information or game.chance, game.id)
 
 
 def cores() -> int:

@@ -26,7 +26,7 @@ DEFAULT_LEVEL = "medium"
 KIND_WORDS = {
     HUMAN: "a person at this terminal",
     "random": "plays any legal action, at random: for trying the rules",
-    "greedy": "the player behind easy: takes the action that scores best one step ahead",
+    "greedy": "one step of lookahead: takes the action that scores best one step ahead",
     "rollout": "tries each action, then lets a base player (greedy unless told) play on",
     "mcts": f"tree search, {PLAY_SECONDS:g} s a move, seeing only what its seat may see",
     "ismcts": f"tree search over re-dealt hidden cards, {PLAY_SECONDS:g} s a move",

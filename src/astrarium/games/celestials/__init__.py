@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from astrarium.core import Game
-from astrarium.core.contract import Help, Parts, Picture, search_levels
+from astrarium.core.contract import Help, Parts, Picture
 from astrarium.core.options import Option
 from astrarium.games.celestials import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.celestials.actions import NOTATION
@@ -21,6 +21,21 @@ from astrarium.games.celestials.state import CelestialsState, rules_for
 
 #: The search players' settings the strength runs found best (docs/agents.md, "Strength").
 SEARCH = "depth=10"
+#: The levels. One step of lookahead (``greedy``) already plays Celestials well, and a search wins more of its games
+#: against it mostly at the turn limit, so ``medium`` is that lookahead, ``easy`` the same lookahead slipping to any
+#: move half the time, and ``hard`` the search with 1000 simulations a move (at most 2 s); docs/agents.md, "Levels",
+#: has how each level fares against the one below.
+LEVELS = {
+    "easy": "greedy:epsilon=0.5",
+    "medium": "greedy",
+    "hard": f"mcts:{SEARCH},iterations=1000,seconds=2",
+}
+#: What each level plays, in the words a person reads in the menu.
+LEVEL_SUMMARIES = {
+    "easy": "answers at once; half its moves the best-looking, half at random",
+    "medium": "answers at once; the move whose result looks best one move ahead",
+    "hard": "searches 1000 positions a move (2 s at most), ten moves deep",
+}
 #: Actions of one turn besides plays, activations and reshuffle answers: draw or not, advance or end, discard or keep.
 _TURN_OVERHEAD = 3
 
@@ -69,7 +84,8 @@ class CelestialsGame(Game):
         help=Help(cards=help.cards, things=help.things),
         evaluate=evaluate.evaluate,
         explain=explain.explain,
-        levels=search_levels(SEARCH, hidden_or_chance=True),
+        levels=LEVELS,
+        level_summaries=LEVEL_SUMMARIES,
         search=SEARCH,
         guide=None,
         players={},

@@ -10,7 +10,7 @@ from datetime import date
 from typing import Any
 
 from astrarium.core import DataError, Game, Option, OptionError, Puzzle, State
-from astrarium.core.contract import Help, Parts, Picture, search_levels
+from astrarium.core.contract import Help, Parts, Picture
 from astrarium.games.constellations import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.constellations.board import BoardError, parse_board
 from astrarium.games.constellations.cards import check_card_list
@@ -19,6 +19,21 @@ from astrarium.games.constellations.state import MAX_ROUNDS, OBJECT_COUNTS, Cons
 
 #: The search players' settings the strength runs found best (docs/agents.md, "Strength").
 SEARCH = "rollout=heuristic,depth=2,c=0.5"
+#: The levels. More search than the tuned search's 300 iterations does not play better here (the opponent's rotation
+#: undoes most plans; docs/agents.md, "Strength"), so the levels step down from it rather than up: ``hard`` is that
+#: search, ``medium`` the one rotation of lookahead (``greedy``), and ``easy`` the same lookahead slipping to any
+#: move half the time, so that each level beats the one below it (docs/agents.md, "Levels").
+LEVELS = {
+    "easy": "greedy:epsilon=0.5",
+    "medium": "greedy",
+    "hard": f"mcts:{SEARCH},iterations=300,seconds=2",
+}
+#: What each level plays, in the words a person reads in the menu.
+LEVEL_SUMMARIES = {
+    "easy": "answers at once; half its moves the best-looking, half at random",
+    "medium": "answers at once; the rotation that scores its hand best one move ahead",
+    "hard": "searches 300 positions a move, reckoning with your answers",
+}
 
 
 def _check_board(text: str) -> str | None:
@@ -104,7 +119,8 @@ class ConstellationsGame(Game):
         help=Help(cards=help.cards, things=help.things),
         evaluate=evaluate.evaluate,
         explain=explain.explain,
-        levels=search_levels(SEARCH, hidden_or_chance=True),
+        levels=LEVELS,
+        level_summaries=LEVEL_SUMMARIES,
         search=SEARCH,
         guide=None,
         players={"constellations-lookahead": "astrarium.agents.scripted_constellations:LookaheadPlayer"},
