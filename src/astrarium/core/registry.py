@@ -68,10 +68,16 @@ def _discover() -> None:
         return
     _discovered = True
     for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            _load(point)
-        except ContractError as exc:
-            _BROKEN[point.name] = exc
+        if point.name not in _GAMES and point.name not in _BROKEN:  # one loaded alone already (get_game) stays as it is
+            _load_into(point)
+
+
+def _load_into(point: EntryPoint) -> None:
+    """Register the game of one entry point, or remember why it cannot be."""
+    try:
+        _load(point)
+    except ContractError as exc:
+        _BROKEN[point.name] = exc
 
 
 def discovery_errors() -> list[ContractError]:
@@ -87,7 +93,19 @@ def list_games() -> list[str]:
 
 
 def get_game(game_id: str) -> Game:
-    """The game registered as ``game_id`` (UnknownGame naming the known ids; ContractError when its entry point is broken)."""
+    """The game registered as ``game_id`` (UnknownGame naming the known ids; ContractError when its entry point is broken).
+
+    A game not yet registered is loaded from its own entry point alone, so a
+    command (or a worker process) that plays one game imports only that one.
+    """
+    if game_id in _GAMES:
+        return _GAMES[game_id]
+    if not _discovered and isinstance(game_id, str):
+        for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP, name=game_id):
+            if point.name not in _BROKEN:
+                _load_into(point)
+        if game_id in _GAMES:
+            return _GAMES[game_id]
     _discover()
     try:
         return _GAMES[game_id]
