@@ -363,6 +363,29 @@ def test_turn_order_fixed_keeps_seat_0_first() -> None:
         state.apply("coast w0 d10")
 
 
+def test_turn_order_behind_puts_the_ship_with_the_least_hull_first() -> None:
+    state = game("r8 s1 h20", "r8 s17 h12", "r8 s9 h16", turn_order="behind")  # out of each other's range
+    assert state.view()["turn_order"] == [1, 2, 0] and state.current_player == 1
+    play_round(state, "coast w0 d10", "coast w0 d10", "coast w0 d10")
+    assert state.view()["turn_order"] == [1, 2, 0]  # hulls unchanged: the same order, not the rotation's
+
+
+def test_turn_order_behind_breaks_equal_hulls_by_the_rotation_and_fires_in_that_order() -> None:
+    state = game("r4 s1 h4", "r4 s3 h4", turn_order="behind")
+    assert state.current_player == 0  # round 1, equal hulls: the rotation's first seat
+    play_round(state, "coast w0 d10", "coast w0 d10")
+    assert state.current_player == 1  # round 2, still equal: seat 1 first, as rotating
+    play_round(state, "coast w10 d0", "coast w10 d0")
+    assert state.is_over and state.outcome.winners == (1,)
+
+
+def test_turn_order_behind_gives_the_first_shot_to_the_ship_that_is_behind() -> None:
+    state = game("r4 s1 h10", "r4 s3 h4", turn_order="behind")
+    assert state.current_player == 1
+    play_round(state, "coast w10 d0", "coast w10 d0")  # seat 1 allocates and fires first: seat 0 loses 10
+    assert state.is_over and state.outcome.winners == (1,)
+
+
 def test_round_limit_tie_break_most_hull() -> None:
     state = game("r4 s1", "r4 s3", round_limit=1)
     play_round(state, "coast w6 d4", "coast w0 d10")

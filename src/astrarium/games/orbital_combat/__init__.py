@@ -60,9 +60,10 @@ class OrbitalCombatGame(Game):
         Option(
             "turn_order",
             "rotate",
-            "who allocates first each round: rotate (round r starts with seat r mod players) or fixed (seat 0 first)",
+            "who allocates first each round: rotate (round r starts with seat r mod players), fixed (seat 0 first) or "
+            "behind (the ship with the least hull first; equal hulls in the rotating order)",
             str,
-            choices=("rotate", "fixed"),
+            choices=("rotate", "fixed", "behind"),
         ),
         Option(
             "resolution",

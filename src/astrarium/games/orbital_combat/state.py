@@ -107,7 +107,8 @@ class OrbitalState(State):
         self.collision_damage: int = o["collision_damage"]
         self.start_hull: int = o["hull"]
         self.by_round: bool = o["resolution"] == "round"
-        self.rotating: bool = o["turn_order"] == "rotate"
+        self.rotating: bool = o["turn_order"] != "fixed"
+        self.behind_first: bool = o["turn_order"] == "behind"
         self.shield_per_point: int = o["defense_per_point"]
         self.shield_cap: int = o["defense_max_percent"]
         self.zone_round: int = o["zone_round"]
@@ -186,10 +187,15 @@ class OrbitalState(State):
         return RoundPlan(rings, starts, ends, gap, band, in_range, bumps)
 
     def _round_order(self) -> list[int]:
-        """The seats still flying, in this round's order (``turn_order`` option)."""
+        """The seats still flying, in this round's order (``turn_order`` option): the rotating or fixed order, or
+        (``behind``) the ships with the least hull first, equal hulls in the rotating order."""
         n, alive = self.players, self.alive
         first = self.round % n if self.rotating else 0
-        return [s % n for s in range(first, first + n) if alive[s % n]]
+        order = [s % n for s in range(first, first + n) if alive[s % n]]
+        if self.behind_first:
+            hull = self.hull
+            order.sort(key=lambda seat: hull[seat])
+        return order
 
     def zone_edge(self, round_index: int | None = None) -> int:
         """The outermost ring inside the zone in a round (0-based; default this one): every ring until ``zone_round``,
@@ -473,6 +479,7 @@ class OrbitalState(State):
         new.start_hull = self.start_hull
         new.by_round = self.by_round
         new.rotating = self.rotating
+        new.behind_first = self.behind_first
         new.shield_per_point = self.shield_per_point
         new.shield_cap = self.shield_cap
         new.zone_round = self.zone_round
