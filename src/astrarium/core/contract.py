@@ -231,6 +231,19 @@ def search_levels(search: str, *, hidden_or_chance: bool) -> dict[str, str]:
     return {"easy": "greedy", "medium": f"mcts:{extra}seconds=0.3", "hard": f"{hard}:{extra}seconds=2"}
 
 
+#: What ``easy`` of :func:`lookahead_levels` plays, in the words a person reads in the menu.
+SLIPPING_EASY = "answers at once; half its moves the best-looking, half at random"
+
+
+def lookahead_levels(hard: str) -> dict[str, str]:
+    """Levels that step down from one step of lookahead, for a game where it already plays well.
+
+    ``medium`` is that lookahead (``greedy``), ``easy`` the same lookahead
+    slipping to a random legal move half the time, ``hard`` the player given.
+    """
+    return {"easy": "greedy:epsilon=0.5", "medium": "greedy", "hard": hard}
+
+
 # -- the checks registration runs ------------------------------------------------------------------------------------
 class Declared(Protocol):
     """What the checks read of a game (a ``core.game.Game``): its id, its options and, if it declares them, its parts."""

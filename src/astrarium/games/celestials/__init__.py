@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from astrarium.core import Game
-from astrarium.core.contract import Help, Parts, Picture
+from astrarium.core.contract import SLIPPING_EASY, Help, Parts, Picture, lookahead_levels
 from astrarium.core.options import Option
 from astrarium.games.celestials import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.celestials.actions import NOTATION
@@ -25,14 +25,10 @@ SEARCH = "depth=10"
 #: against it mostly at the turn limit, so ``medium`` is that lookahead, ``easy`` the same lookahead slipping to any
 #: move half the time, and ``hard`` the search with 1000 simulations a move (at most 2 s); docs/agents.md, "Levels",
 #: has how each level fares against the one below.
-LEVELS = {
-    "easy": "greedy:epsilon=0.5",
-    "medium": "greedy",
-    "hard": f"mcts:{SEARCH},iterations=1000,seconds=2",
-}
+LEVELS = lookahead_levels(f"mcts:{SEARCH},iterations=1000,seconds=2")
 #: What each level plays, in the words a person reads in the menu.
 LEVEL_SUMMARIES = {
-    "easy": "answers at once; half its moves the best-looking, half at random",
+    "easy": SLIPPING_EASY,
     "medium": "answers at once; the move whose result looks best one move ahead",
     "hard": "searches 1000 positions a move (2 s at most), ten moves deep",
 }

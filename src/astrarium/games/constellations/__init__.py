@@ -10,7 +10,7 @@ from datetime import date
 from typing import Any
 
 from astrarium.core import DataError, Game, Option, OptionError, Puzzle, State
-from astrarium.core.contract import Help, Parts, Picture
+from astrarium.core.contract import SLIPPING_EASY, Help, Parts, Picture, lookahead_levels
 from astrarium.games.constellations import evaluate, explain, help, learning, metrics, render, svg, words
 from astrarium.games.constellations.board import BoardError, parse_board
 from astrarium.games.constellations.cards import check_card_list
@@ -23,14 +23,10 @@ SEARCH = "rollout=heuristic,depth=2,c=0.5"
 #: undoes most plans; docs/agents.md, "Strength"), so the levels step down from it rather than up: ``hard`` is that
 #: search, ``medium`` the one rotation of lookahead (``greedy``), and ``easy`` the same lookahead slipping to any
 #: move half the time, so that each level beats the one below it (docs/agents.md, "Levels").
-LEVELS = {
-    "easy": "greedy:epsilon=0.5",
-    "medium": "greedy",
-    "hard": f"mcts:{SEARCH},iterations=300,seconds=2",
-}
+LEVELS = lookahead_levels(f"mcts:{SEARCH},iterations=300,seconds=2")
 #: What each level plays, in the words a person reads in the menu.
 LEVEL_SUMMARIES = {
-    "easy": "answers at once; half its moves the best-looking, half at random",
+    "easy": SLIPPING_EASY,
     "medium": "answers at once; the rotation that scores its hand best one move ahead",
     "hard": "searches 300 positions a move, reckoning with your answers",
 }
