@@ -21,6 +21,7 @@ from astrarium.agents import make_agent
 from astrarium.core import Rng, get_game
 from astrarium.core.game import State
 from astrarium.games.orbital_combat import learning as orbital_learning
+from astrarium.games.orbital_combat.rings import load_ring_table
 from astrarium.games.streamlines import learning as streamlines_learning
 from helpers import examples
 
@@ -121,3 +122,26 @@ def test_streamlines_drop_always_has_its_index() -> None:
                 return
             state.apply(courier.choose(state))
     pytest.fail("the courier never came to drop refugees off in 10 games")
+
+
+def test_orbital_observation_holds_the_closing_zone() -> None:
+    """The zone (rules, "The closing zone") is in the observation: its safe ring this round and the next, and its damage."""
+    options = ORBITAL.resolve_options(2, {"zone_round": 3, "zone_damage": 2})
+    encoder = orbital_learning.encoder(2, options)
+    rings = load_ring_table(options["ring_table"]).count
+    at = encoder.observation_shape[0] - 2 - len(orbital_learning.GLOBAL_FEATURES)
+    zone = slice(at + orbital_learning.GLOBAL_FEATURES.index("zone_safe_ring"), at + len(orbital_learning.GLOBAL_FEATURES))
+    state = ORBITAL.new_game(2, 5, options)
+    pick = random.Random(5)
+    seen_edges = set()
+    while not state.is_over and state.view(None)["round"] < 6:
+        seat = state.current_player
+        view = state.view(seat)
+        edge, following = view["zone"]["safe_to_ring"], view["zone"]["next_round_safe_to_ring"]
+        expected = [edge / rings, following / rings, 2 / options["hull"]]
+        assert encoder.observe(view, seat)[zone].tolist() == pytest.approx(expected)
+        seen_edges.add(edge)
+        state.apply(pick.choice(state.legal_actions()))
+    assert len(seen_edges) > 1, "the zone closed in these rounds, and the observation followed it"
+    later = ORBITAL.new_game(2, 5, ORBITAL.resolve_options(2, {"zone_round": 20, "zone_damage": 2}))
+    assert encoder.observe(later.view(0), 0)[zone].tolist() != encoder.observe(ORBITAL.new_game(2, 5, {"zone_round": 1}).view(0), 0)[zone].tolist()

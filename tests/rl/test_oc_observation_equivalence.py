@@ -86,6 +86,8 @@ def plain_observation(view: Mapping[str, Any], seat: int, players: int) -> list[
         out += _one_hot(0 if target is None else 1 + (target - seat) % players, players + 1)
     limit = max(int(view["round_limit"]), 1)
     out += [view["round"] / limit, (limit - view["round"] + 1) / limit, float(view["resolution"] == "round")]
+    zone = view["zone"]
+    out += [zone["safe_to_ring"] / len(rings), zone["next_round_safe_to_ring"] / len(rings), min(zone["damage"] / start_hull, 1.0)]
     out += _one_hot(seat, players)
     return out
 

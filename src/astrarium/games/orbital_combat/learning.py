@@ -16,8 +16,9 @@ chosen: it takes the energy the rest leaves, as every legal allocation does. Wit
 **Observation.** A flat vector built from ``view(seat)`` alone (the game has no
 secrets, but the encoder reads nothing else): the observer's own ship first,
 then the others in seat order after it, each as :data:`SHIP_FEATURES` plus its
-ring, its transfer and its last target; then the round, the turn order and the
-observer's seat number (targets are indexed by seat).
+ring, its transfer and its last target; then the round, the closing zone
+(:data:`GLOBAL_FEATURES`) and the observer's seat number (targets are indexed by
+seat).
 """
 
 from __future__ import annotations
@@ -75,8 +76,10 @@ SHIP_FEATURES = (
 )
 #: The most allocation objects an action space remembers by identity.
 _BY_ID_MOST = 100_000
-#: The numbers of the whole position after the ships: round, rounds left, round resolution.
-GLOBAL_FEATURES = ("round", "rounds_left", "round_resolution")
+#: The numbers of the whole position after the ships: round, rounds left, round resolution, then the closing
+#: zone: its outermost safe ring this round and the next (each over the ring count; a ship on a higher ring
+#: takes the zone's damage at the end of the round) and its damage (over the starting hull, at most 1).
+GLOBAL_FEATURES = ("round", "rounds_left", "round_resolution", "zone_safe_ring", "zone_next_safe_ring", "zone_damage")
 
 
 def allocation_at(players: int, i: int) -> Allocation:
@@ -194,7 +197,7 @@ def ship_bounds(players: int, ship_size: int, options: Mapping[str, Any]) -> tup
         ship_low[SHIP_FEATURES.index(name)] = -1.0
     ship_high[SHIP_FEATURES.index("distance")] = 2 * radius / reach
     limit = max(int(options["round_limit"]), 1)
-    tail_high = np.array([(limit + 1) / limit, 1.0, 1.0] + [1.0] * players, np.float32)
+    tail_high = np.array([(limit + 1) / limit, 1.0, 1.0, 1.0, 1.0, 1.0] + [1.0] * players, np.float32)
     low = np.concatenate([np.tile(ship_low, players), np.zeros(len(tail_high), np.float32)])
     return low, np.concatenate([np.tile(ship_high, players), tail_high])
 
@@ -277,6 +280,10 @@ def encode_view(view: Mapping[str, Any], seat: int, players: int) -> list[float]
     out[base] = round_ / limit
     out[base + 1] = (limit - round_ + 1) / limit
     out[base + 2] = float(view["resolution"] == "round")
+    zone = view["zone"]
+    out[base + 3] = zone["safe_to_ring"] / count
+    out[base + 4] = zone["next_round_safe_to_ring"] / count
+    out[base + 5] = min(zone["damage"] / start_hull, 1.0)
     out[base + len(GLOBAL_FEATURES) + seat] = 1.0
     return out
 
