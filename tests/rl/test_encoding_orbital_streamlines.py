@@ -143,5 +143,6 @@ def test_orbital_observation_holds_the_closing_zone() -> None:
         seen_edges.add(edge)
         state.apply(pick.choice(state.legal_actions()))
     assert len(seen_edges) > 1, "the zone closed in these rounds, and the observation followed it"
-    later = ORBITAL.new_game(2, 5, ORBITAL.resolve_options(2, {"zone_round": 20, "zone_damage": 2}))
-    assert encoder.observe(later.view(0), 0)[zone].tolist() != encoder.observe(ORBITAL.new_game(2, 5, {"zone_round": 1}).view(0), 0)[zone].tolist()
+    late = ORBITAL.new_game(2, 5, {"zone_round": 20, "zone_damage": 2})
+    early = ORBITAL.new_game(2, 5, {"zone_round": 1, "zone_damage": 2})
+    assert encoder.observe(late.view(0), 0)[zone].tolist() != encoder.observe(early.view(0), 0)[zone].tolist()
