@@ -363,6 +363,21 @@ def test_turn_order_fixed_keeps_seat_0_first() -> None:
         state.apply("coast w0 d10")
 
 
+def test_turn_order_drawn_draws_the_first_seat_by_lot_then_rotates() -> None:
+    ships = ["r4 s1", "r8 s1", "r8 s26"]  # out of each other's range
+    starters = set()
+    for seed in range(30):
+        state = GAME.new_game(3, seed, {"ships": ships, "turn_order": "drawn"})
+        again = GAME.new_game(3, seed, {"ships": ships, "turn_order": "drawn"})
+        first = state.current_player
+        assert again.current_player == first  # the game's seed draws it: the same seed, the same first seat
+        starters.add(first)
+        assert state.view()["turn_order"] == [first, (first + 1) % 3, (first + 2) % 3]
+        play_round(state, "coast w0 d10", "coast w0 d10", "coast w0 d10")
+        assert state.current_player == (first + 1) % 3  # round 2 starts with the next seat, as rotating
+    assert starters == {0, 1, 2}
+
+
 def test_turn_order_behind_puts_the_ship_with_the_least_hull_first() -> None:
     state = game("r8 s1 h20", "r8 s17 h12", "r8 s9 h16", turn_order="behind")  # out of each other's range
     assert state.view()["turn_order"] == [1, 2, 0] and state.current_player == 1

@@ -60,10 +60,11 @@ class OrbitalCombatGame(Game):
         Option(
             "turn_order",
             "rotate",
-            "who allocates first each round: rotate (round r starts with seat r mod players), fixed (seat 0 first) or "
+            "who allocates first each round: rotate (round r starts with seat r mod players), fixed (seat 0 first), "
+            "drawn (the seat that starts round 1 drawn by lot, then rotating) or "
             "behind (the ship with the least hull first; equal hulls in the rotating order)",
             str,
-            choices=("rotate", "fixed", "behind"),
+            choices=("rotate", "fixed", "drawn", "behind"),
         ),
         Option(
             "resolution",

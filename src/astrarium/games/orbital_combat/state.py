@@ -109,6 +109,8 @@ class OrbitalState(State):
         self.by_round: bool = o["resolution"] == "round"
         self.rotating: bool = o["turn_order"] != "fixed"
         self.behind_first: bool = o["turn_order"] == "behind"
+        #: The seat that starts round 1 (``drawn``: drawn by lot at set-up, from the game's seed); later rounds rotate from it.
+        self.first_seat: int = self.rng.below(self.players) if o["turn_order"] == "drawn" else 0
         self.shield_per_point: int = o["defense_per_point"]
         self.shield_cap: int = o["defense_max_percent"]
         self.zone_round: int = o["zone_round"]
@@ -187,10 +189,11 @@ class OrbitalState(State):
         return RoundPlan(rings, starts, ends, gap, band, in_range, bumps)
 
     def _round_order(self) -> list[int]:
-        """The seats still flying, in this round's order (``turn_order`` option): the rotating or fixed order, or
-        (``behind``) the ships with the least hull first, equal hulls in the rotating order."""
+        """The seats still flying, in this round's order (``turn_order`` option): the rotating or fixed order (``drawn``:
+        rotating from the seat drawn at set-up), or (``behind``) the ships with the least hull first, equal hulls in the
+        rotating order."""
         n, alive = self.players, self.alive
-        first = self.round % n if self.rotating else 0
+        first = (self.round + self.first_seat) % n if self.rotating else 0
         order = [s % n for s in range(first, first + n) if alive[s % n]]
         if self.behind_first:
             hull = self.hull
@@ -480,6 +483,7 @@ class OrbitalState(State):
         new.by_round = self.by_round
         new.rotating = self.rotating
         new.behind_first = self.behind_first
+        new.first_seat = self.first_seat
         new.shield_per_point = self.shield_per_point
         new.shield_cap = self.shield_cap
         new.zone_round = self.zone_round
