@@ -25,7 +25,8 @@ def test_a_run_writes_one_row_a_game_and_a_record_that_replays(tmp_path: Path) -
     results = lab.run(path, out=tmp_path / "out")
     table = results.table
     assert table.schema.names[: len(lab.SCHEMA)] == lab.SCHEMA.names
-    own = ["metric_destroyed", "metric_hull_0", "metric_hull_1", "metric_mass_0", "metric_mass_1", "metric_ships_flying"]
+    own = ["metric_destroyed", "metric_first_mover_score", "metric_hull_0", "metric_hull_1", "metric_mass_0", "metric_mass_1"]
+    own.append("metric_ships_flying")
     assert table.schema.names[len(lab.SCHEMA) :] == own  # the game's own metrics, after the fixed columns
     assert table.column("seed").to_pylist() == list(range(40, 46))
     assert results.experiment == str(path) and results.command.startswith(f"astrarium lab run {path}")

@@ -19,6 +19,7 @@ import astrarium
 from astrarium.agents import make_agent
 from astrarium.core import IllegalAction, State
 from astrarium.games.orbital_combat import parse_allocation
+from astrarium.games.orbital_combat.metrics import final_metrics
 from astrarium.games.orbital_combat.state import shot_damage
 from helpers import examples
 
@@ -376,6 +377,18 @@ def test_turn_order_drawn_draws_the_first_seat_by_lot_then_rotates() -> None:
         play_round(state, "coast w0 d10", "coast w0 d10", "coast w0 d10")
         assert state.current_player == (first + 1) % 3  # round 2 starts with the next seat, as rotating
     assert starters == {0, 1, 2}
+
+
+def test_first_mover_score_is_the_result_of_the_seat_that_started_round_1() -> None:
+    for seed in range(6):
+        state = GAME.new_game(2, seed, {"ships": ["r4 s1 h4", "r4 s3 h4"], "turn_order": "drawn"})
+        first = state.current_player
+        play_round(state, "coast w10 d0", "coast w10 d0")  # within range, fire in turn order: the first shot wins
+        assert state.is_over and state.outcome.winners == (first,)
+        assert final_metrics(state)["first_mover_score"] == 1.0
+    state = game("r4 s1 h1", "r4 s3 h4", turn_order="rotate")
+    play_round(state, "coast w0 d10", "coast w10 d0")  # seat 0 starts and holds its fire; seat 1's shot goes through
+    assert state.outcome.winners == (1,) and final_metrics(state)["first_mover_score"] == 0.0
 
 
 def test_turn_order_behind_puts_the_ship_with_the_least_hull_first() -> None:
