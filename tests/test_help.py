@@ -315,10 +315,10 @@ def test_a_level_searches_with_the_games_tuned_settings() -> None:
     assert agent.seconds == 2 and agent.depth == 0 and agent.greedy_expand  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("game_id", ["celestials", "constellations"])
-def test_where_one_step_plays_well_easy_is_that_step_slipping_and_medium_the_step(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "medium"), [("celestials", "greedy:epsilon=0.2"), ("constellations", "greedy")])
+def test_where_one_step_plays_well_easy_is_that_step_slipping_and_medium_the_step(game_id: str, medium: str) -> None:
     assert table_spec("easy", True, game_id) == "greedy:epsilon=0.5"
-    assert table_spec("medium", True, game_id) == "greedy"
+    assert table_spec("medium", True, game_id) == medium  # Celestials' medium slips one move in five
     assert "half at random" in level_summary("easy", game_id)
     loop = PlayLoop(astrarium.get_game(game_id).new_game(2, 1), {0: "human", 1: "easy"}, console(), Person([]))
     assert loop.agents[1].epsilon == 0.5  # type: ignore[attr-defined]

@@ -235,13 +235,14 @@ def search_levels(search: str, *, hidden_or_chance: bool) -> dict[str, str]:
 SLIPPING_EASY = "answers at once; half its moves the best-looking, half at random"
 
 
-def lookahead_levels(hard: str) -> dict[str, str]:
+def lookahead_levels(hard: str, medium: str = "greedy") -> dict[str, str]:
     """Levels that step down from one step of lookahead, for a game where it already plays well.
 
-    ``medium`` is that lookahead (``greedy``), ``easy`` the same lookahead
+    ``medium`` is that lookahead (``greedy``, or the player given, such as the
+    lookahead slipping less often than ``easy``), ``easy`` the same lookahead
     slipping to a random legal move half the time, ``hard`` the player given.
     """
-    return {"easy": "greedy:epsilon=0.5", "medium": "greedy", "hard": hard}
+    return {"easy": "greedy:epsilon=0.5", "medium": medium, "hard": hard}
 
 
 # -- the checks registration runs ------------------------------------------------------------------------------------
