@@ -185,6 +185,17 @@ def test_a_stop_hook_on_two_processes_keeps_each_saved_game_once_and_the_run_res
     assert comparable(finished.table) == comparable(lab.run(experiment, out=tmp_path / "whole").table)
 
 
+def test_a_stopped_run_keeps_no_record_of_a_game_it_did_not_save(tmp_path: Path) -> None:
+    experiment = lab.build_experiment("orbital-combat", ["random", "greedy"], games=6, options={"round_limit": 5})
+    out = tmp_path / "out"
+    lab.run(experiment, out=out, stop=StopAfter(1))
+    stray = out / "records" / "5.json.gz"  # as a worker still playing seed 5 when the run stopped would leave it
+    stray.write_bytes((out / "records" / "0.json.gz").read_bytes())
+    stopped = lab.run(experiment, out=out, stop=StopAfter(2))
+    saved = sorted(f"{row['seed']}.json.gz" for row in stopped.table.to_pylist())
+    assert stopped.stopped and sorted(p.name for p in (out / "records").iterdir()) == saved == ["0.json.gz", "1.json.gz"]
+
+
 def test_a_local_worker_writes_the_record_itself_and_hands_back_the_row_alone(tmp_path: Path) -> None:
     experiment = lab.build_experiment("constellations", ["greedy", "random", "random"], games=3, options={"max_rounds": 2}, rotate="paired")
     (tmp_path / "records").mkdir()

@@ -217,6 +217,8 @@ def _play_into(
         if close is not None:  # a stopped generator ends its worker processes now
             close()
         store.append(waiting)
+        if why is not None:  # workers still playing when the run ended may have written records it does not count
+            store.drop_unsaved_records()
     return why == "stopped"
 
 

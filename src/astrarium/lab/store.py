@@ -138,6 +138,15 @@ class Store:
         _write_manifest(self.folder, self.manifest)
         self.done.update(row_key(r) for r in rows)
 
+    def drop_unsaved_records(self) -> None:
+        """Remove the records of games whose rows were not saved: a local worker writes its game's record itself,
+        so a run stopped early may leave one for a game it never counted (played again when the run resumes)."""
+        paired = self.paired
+        kept = {record_path(self.folder, seed, rotation if paired else None).name for seed, rotation in self.done}
+        for child in (self.folder / RECORDS).glob("*.json.gz"):
+            if child.name not in kept:
+                child.unlink()
+
     def table(self) -> pa.Table:
         """Every game that counts, sorted by seed and rotation."""
         return read_parts(self.folder, self.parts)

@@ -31,8 +31,7 @@ LEVELS = {
 #: What the medium and hard levels play, in the words a person reads in the menu.
 LEVEL_SUMMARIES = {
     "medium": "searches up to 1000 positions a move (0.3 s at most), varying among equally good moves",
-    "hard": "searches up to 1000 positions a move (2 s at most), keeping to its most promising plans longer, "
-    "varying among equally good moves",
+    "hard": "searches up to 1000 positions a move (2 s at most), keeping to its most promising plans",
 }
 #: The scripted players (their code is in astrarium.agents): fixed strategies kept as balance yardsticks.
 PLAYERS = {
