@@ -217,8 +217,7 @@ def _play_into(
         if close is not None:  # a stopped generator ends its worker processes now
             close()
         store.append(waiting)
-        if why is not None:  # workers still playing when the run ended may have written records it does not count
-            store.drop_unsaved_records()
+        store.drop_unsaved_records()  # a run ended early (stopped, answered, Ctrl-C): workers still playing wrote them
     return why == "stopped"
 
 
