@@ -203,6 +203,9 @@ class Guarded(State):
     def evaluate(self, seat: int) -> float:
         return self._real.evaluate(seat)
 
+    def draws_chance(self) -> bool:
+        return self._real.draws_chance()
+
     def determinize(self, seat: int | None, rng: Rng) -> State:
         self._calls.append(seat)
         return self._real.determinize(seat, rng)
@@ -232,6 +235,21 @@ def test_searches_look_only_through_determinize_for_the_acting_seat(game_id: str
         action = agent.choose(state)
         assert action in state.legal_actions()
         assert calls == [seat] * 15
+
+
+def test_a_chance_option_makes_the_searches_look_through_determinize() -> None:
+    """Orbital Combat draws no chance but under ``turn_order = rolled``; there the searches re-sample the draws."""
+    game = astrarium.get_game("orbital-combat")
+    assert not game.chance
+    state = game.new_game(2, 5, {"turn_order": "rolled"})
+    seat = state.current_player
+    for spec, expected in [("mcts:iterations=15,depth=0", 15), ("mcts:iterations=15,depth=0,worlds=one", 1), ("greedy:samples=2", 2)]:
+        guard, calls = guarded(state)
+        assert make_agent(spec, seed=2).choose(guard) in state.legal_actions()
+        assert calls == [seat] * expected, spec
+    guard, calls = guarded(game.new_game(2, 5))
+    with pytest.raises(Peeked):  # without chance a search works on copies of the real position, as it may
+        make_agent("mcts:iterations=15,depth=0,worlds=one", seed=2).choose(guard)
 
 
 @pytest.mark.parametrize("game_id", SECRET_GAMES)

@@ -103,6 +103,7 @@ def test_every_registered_player_declares_its_options() -> None:
         "guide",
         "bias",
         "spread",
+        "worlds",
     ]
 
 
@@ -119,6 +120,8 @@ def test_every_registered_player_declares_its_options() -> None:
         ("mcts:expand=best", "expand must be one of random, greedy, not 'best'"),
         ("mcts:guide=5", "guide must be auto, none or a player such as greedy or cw-general, not 5"),
         ("mcts:guide=nobody", "unknown player kind 'nobody'"),
+        ("mcts:worlds=two", "worlds must be each or one, not 'two'"),
+        ("ismcts:worlds=one", "worlds=one is an mcts option: ismcts searches a fresh world every iteration"),
         ("mcts:iterations=true", "iterations must be a whole number from 1 to 10,000,000, not True"),
         ("mcts:" + "x" * 300, "longer than 200 characters"),
         ("mcts:=3", "should look like name=value"),

@@ -106,3 +106,32 @@ def test_the_fixed_players_are_offered_for_orbital_combat_only() -> None:
     assert not set(NAMES) & set(agent_names("constellations"))
     with pytest.raises(ValueError, match="plays only orbital-combat"):
         make_agent("orbital-gunner", game="constellations")
+
+
+def test_a_search_does_not_read_the_lot_of_the_rolled_turn_order() -> None:
+    """With every round's first seat drawn by lot, the search looks ahead on worlds whose coming draws are re-sampled."""
+    from astrarium.agents.search import must_sample
+
+    state = game("r8 s1", "r8 s17", turn_order="rolled")  # out of each other's range
+    assert must_sample(state, perfect_information=False) and not must_sample(game("r8 s1", "r8 s17"), False)
+    world_next = set()
+    for k in range(12):
+        world = state.determinize(state.current_player, Rng(50 + k))
+        assert world.view() == state.view()  # this round's order is already drawn and public
+        for _ in range(2):
+            world.apply("coast w0 d10")
+        world_next.add(world.current_player)
+    assert world_next == {0, 1}  # the next round's first seat differs between worlds: the real draw is not read
+
+
+def test_the_levels_play_the_rolled_turn_order_to_the_end() -> None:
+    from astrarium.agents.levels import measured_spec
+
+    state = GAME.new_game(2, 4, {"turn_order": "rolled", "round_limit": 6})
+    medium = measured_spec("medium", False, "orbital-combat").replace("iterations=1000", "iterations=60")
+    assert "mcts:" in medium
+    players = {seat: make_agent(medium, seed=seat, game="orbital-combat") for seat in (0, 1)}
+    while not state.is_over:
+        seat = state.current_player
+        state.apply(players[seat].choose(state))
+    assert state.outcome is not None

@@ -43,13 +43,15 @@ OPTION_EXAMPLES = 2
 OPTION_FULL_EXAMPLES = 8
 #: Options that change what a position is, not only a number of it: each is checked as the game's default too
 #: (Connected Worlds with a move, portal or deployment chosen a part at a time; the seed's fixed order of play;
-#: Orbital Combat with the least hull first, whose order follows the hulls, and with the first seat drawn by lot at
-#: set-up), with the fewest and most players.
+#: Orbital Combat with the least hull first, whose order follows the hulls, with the first seat drawn by lot at
+#: set-up, and with every round's first seat drawn by lot, a draw on chance after set-up), with the fewest and most
+#: players.
 VARIANTS = [
     ("connected-worlds", "choices", "steps"),
     ("connected-worlds", "turn_order", "fixed"),
     ("orbital-combat", "turn_order", "behind"),
     ("orbital-combat", "turn_order", "drawn"),
+    ("orbital-combat", "turn_order", "rolled"),
 ]
 VARIANT_CASES = [(*v, n) for v in VARIANTS for n in sorted({player_counts(v[0])[0], player_counts(v[0])[-1]})]
 GAME_CHECKS = [c for c in CHECKS if c.per == "game"]

@@ -308,7 +308,7 @@ def search(game_id: str) -> str:
 
 def test_a_level_searches_with_the_games_tuned_settings() -> None:
     assert table_spec("hard", True, "celestials") == f"mcts:{search('celestials')},iterations=1000,seconds=2"
-    assert table_spec("medium", False, "orbital-combat") == f"mcts:{search('orbital-combat')},spread=0.02,seconds=0.3"
+    assert table_spec("medium", False, "orbital-combat") == f"mcts:{search('orbital-combat')},spread=0.02,worlds=one,seconds=0.3"
     assert table_spec("hard", True, "constellations") == f"mcts:{search('constellations')},iterations=300,seconds=2"
     loop = PlayLoop(astrarium.get_game("orbital-combat").new_game(2, 1), {0: "human", 1: "hard"}, console(), Person([]))
     agent = loop.agents[1]

@@ -112,6 +112,14 @@ def test_openspiel_random_sim_test_twice(game_id: str) -> None:
     pyspiel.random_sim_test(openspiel_game(game_id, seed=1, options=OPTIONS.get(game_id)), num_sims=2, serialize=False, verbose=False)
 
 
+def test_openspiel_refuses_a_variant_that_brings_chance_into_a_game_without_it() -> None:
+    with pytest.raises(ValueError, match="draws on chance after set-up.*PettingZoo or Gymnasium"):
+        openspiel_game("orbital-combat", options={"turn_order": "rolled"})
+    env = pettingzoo_env("orbital-combat", options={"turn_order": "rolled"})
+    env.reset(seed=2)
+    assert env.agents
+
+
 @pytest.mark.slow
 def test_openspiel_random_sim_test_on_connected_worlds_of_one_round() -> None:
     game = openspiel_game("connected-worlds", seed=2, options={**OPTIONS["connected-worlds"], "round_limit": 1})

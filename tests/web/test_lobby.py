@@ -229,7 +229,7 @@ def test_the_default_levels_are_each_games_own_levels_as_at_the_terminal() -> No
     connected, orbital, streamlines = (astrarium.get_game(name) for name in ("connected-worlds", "orbital-combat", "streamlines"))
     assert hub.level_spec("easy", connected) == "greedy"
     assert hub.level_spec("medium", connected) == "cw-general:ties=random"
-    assert hub.level_spec("medium", orbital) == f"mcts:{orbital.parts.search},spread=0.02,seconds=0.3"
+    assert hub.level_spec("medium", orbital) == f"mcts:{orbital.parts.search},spread=0.02,worlds=one,seconds=0.3"
     assert hub.level_spec("hard", streamlines) == "sl-search:samples=12"
     custom = Hub(Settings(levels={"hard": "mcts:iterations=30"}))
     assert custom.level_spec("hard", connected) == "mcts:iterations=30"

@@ -46,6 +46,12 @@ against OpenSpiel in ``benchmarks/run.py``. Its inner loop is in
 ``agents/tree.py``, a module the compiled build turns into C; the players,
 whose options ``make_agent`` reads from their signatures, stay here.
 
+One world a move. With ``worlds=one`` a search in a game with secrets or chance re-samples one world for the
+move and searches it as a tree of positions, the fast form, instead of a fresh world every iteration (``each``, the
+default). It never reads the real secrets or draws, but it plans as if the world it drew were the real one, so it
+suits a game whose only secret is a rare draw (Orbital Combat's ``turn_order = rolled``, one draw a round); with a
+guide the search keeps its fresh worlds. In a game with neither secrets nor chance the option changes nothing.
+
 A guide. With ``guide=SPEC`` (any player, such as a game's scripted planner)
 the search asks that player for its move once, at the root, expands that
 action first and adds *progressive bias* to its score, ``bias / (n + 1)`` for
@@ -116,6 +122,8 @@ MAX_BIAS = 1000.0
 DEFAULT_BIAS = 20.0
 #: The values of ``guide`` that name no player.
 AUTO, NONE = "auto", "none"
+#: The values of ``worlds``: a fresh re-sampled world every iteration, or one world a move (see the module docstring).
+EACH, ONE = "each", "one"
 
 
 #: A selection rule: given the children legal in this world (each visited at least once) and their parent's visit
@@ -207,8 +215,14 @@ class MCTSAgent:
         guide: str = AUTO,
         bias: float = DEFAULT_BIAS,
         spread: float = 0.0,
+        worlds: str = EACH,
     ) -> None:
         self.iterations, self.seconds = check_budget(iterations, seconds)
+        if worlds not in (EACH, ONE):
+            raise ValueError(f"worlds must be {EACH} or {ONE}, not {short(repr(worlds), 40)}")
+        if worlds == ONE and self.information_sets:
+            raise ValueError("worlds=one is an mcts option: ismcts searches a fresh world every iteration")
+        self.one_world = worlds == ONE
         if not isinstance(expand, str) or expand not in set(Expand):
             raise ValueError(f"expand must be one of {', '.join(Expand)}, not {short(repr(expand), 40)}")
         self.greedy_expand = Expand(expand) is Expand.GREEDY
@@ -255,7 +269,11 @@ class MCTSAgent:
         root = Node(None, -1)
         started = time.perf_counter()
         sample = must_sample(state, self.perfect_information)
-        if sample or self.guide_for(state) is not None:
+        guided = self.guide_for(state) is not None
+        if sample and self.one_world and not guided:
+            # ``worlds=one``: one world re-sampled for the move, searched as a tree of positions.
+            count = self._search_fixed(sampled_copy(state, seat, self.rand), root, started)
+        elif sample or guided:
             count = self._search_sampled(state, root, seat, started, sample)
         else:
             # Nothing hidden and nothing left to chance: the information sets are the positions.

@@ -21,8 +21,7 @@ from astrarium.core.rng import Rng
 
 def must_sample(state: State, perfect_information: bool) -> bool:
     """Whether looking ahead from ``state`` needs a re-sampled copy (hidden cards or future chance)."""
-    game = state.game
-    return not perfect_information and (game.hidden_information or game.chance)
+    return not perfect_information and (state.game.hidden_information or state.draws_chance())
 
 
 def sampled_copy(state: State, seat: int, rand: random.Random) -> State:

@@ -419,6 +419,11 @@ class State(metaclass=ABCMeta):
                 return action
         raise IllegalAction(f"{short(text.strip())!r} is not a legal action now; {self._legal_hint()}")
 
+    def draws_chance(self) -> bool:
+        """Whether this game, under its options, draws on chance after set-up: the game's ``chance``, unless the
+        game overrides it for an option that brings chance in (a searching player then re-samples the future)."""
+        return self.game.chance
+
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """A copy in which what ``seat`` cannot see is re-sampled from ``rng``.
 

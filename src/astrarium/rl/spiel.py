@@ -79,6 +79,11 @@ class AstrariumSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is unty
         self.players = int(params.get("players", max(2, self.astrarium.min_players)))
         self.next_seed = int(params.get("seed", 0))
         self.options = self.astrarium.resolve_options(self.players, options)
+        if not self.astrarium.chance and self.astrarium.new_game(self.players, 0, self.options).draws_chance():
+            raise ValueError(
+                f"{self.game_id} with these options draws on chance after set-up, and OpenSpiel knows the game as one "
+                "without chance; play this variant through the PettingZoo or Gymnasium environment"
+            )
         self.space = self.astrarium.action_space(self.players, self.options)
         self.shape = self.astrarium.observation_shape(self.players, self.options)
         self.limit = episode_limit(self.astrarium, self.players, self.options)

@@ -379,6 +379,39 @@ def test_turn_order_drawn_draws_the_first_seat_by_lot_then_rotates() -> None:
     assert starters == {0, 1, 2}
 
 
+def test_turn_order_rolled_draws_every_rounds_first_seat_by_lot() -> None:
+    ships = ["r4 s1", "r8 s1", "r8 s26"]  # out of each other's range
+    sequences = set()
+    for seed in range(20):
+        state = GAME.new_game(3, seed, {"ships": ships, "turn_order": "rolled"})
+        again = GAME.new_game(3, seed, {"ships": ships, "turn_order": "rolled"})
+        assert state.draws_chance() and not GAME.new_game(3, seed, {"ships": ships}).draws_chance()
+        firsts = []
+        for _ in range(6):
+            first = state.current_player
+            assert state.view()["turn_order"] == [first, (first + 1) % 3, (first + 2) % 3]  # then in number order
+            firsts.append(first)
+            play_round(state, "coast w0 d10", "coast w0 d10", "coast w0 d10")
+            play_round(again, "coast w0 d10", "coast w0 d10", "coast w0 d10")
+        assert again.current_player == state.current_player  # the game's seed draws them: the same seed, the same order
+        sequences.add(tuple(firsts))
+    assert len(sequences) > 10 and {f for seq in sequences for f in seq} == {0, 1, 2}  # drawn anew each round
+
+
+def test_turn_order_rolled_draws_only_among_the_ships_flying() -> None:
+    plays = {0: "coast w0 d10", 1: "coast w10 d0 @0", 2: "coast w0 d10"}  # seat 1 destroys seat 0 in round 1
+    seconds = set()
+    for seed in range(16):
+        state = GAME.new_game(3, seed, {"ships": ["r4 s1 h2", "r4 s3", "r8 s26"], "turn_order": "rolled"})
+        for _ in range(3):
+            state.apply(plays[state.current_player])
+        assert not state.view()["ships"][0]["alive"]
+        order = state.view()["turn_order"]
+        assert sorted(order) == [1, 2]  # the lot is drawn among the two ships left
+        seconds.add(tuple(order))
+    assert seconds == {(1, 2), (2, 1)}
+
+
 def test_first_mover_score_is_the_result_of_the_seat_that_started_round_1() -> None:
     for seed in range(6):
         state = GAME.new_game(2, seed, {"ships": ["r4 s1 h4", "r4 s3 h4"], "turn_order": "drawn"})

@@ -22,11 +22,13 @@ SEARCH = "depth=0,expand=greedy,iterations=1000"
 #: promising allocations longer, where more iterations or other settings did not beat ``medium``), and both draw
 #: their move among the root's actions visited at least 98% as often as the most visited (``spread=0.02``): the game
 #: has no chance, so without it a level plays the same game every time against the same moves, and a win could be
-#: replayed move for move (docs/agents.md, "Levels").
+#: replayed move for move (docs/agents.md, "Levels"). Under ``turn_order = rolled``, the one option that draws on
+#: chance, a level searches one world a move with the coming draws re-sampled (``worlds=one``: as fast as without
+#: chance, where a fresh world every iteration made a move eight times dearer); otherwise the option changes nothing.
 LEVELS = {
     "easy": "greedy",
-    "medium": f"mcts:{SEARCH},spread=0.02,seconds=0.3",
-    "hard": f"mcts:{SEARCH},spread=0.02,c=0.3,seconds=2",
+    "medium": f"mcts:{SEARCH},spread=0.02,worlds=one,seconds=0.3",
+    "hard": f"mcts:{SEARCH},spread=0.02,c=0.3,worlds=one,seconds=2",
 }
 #: What the medium and hard levels play, in the words a person reads in the menu.
 LEVEL_SUMMARIES = {
@@ -61,10 +63,11 @@ class OrbitalCombatGame(Game):
             "turn_order",
             "rotate",
             "who allocates first each round: rotate (round r starts with seat r mod players), fixed (seat 0 first), "
-            "drawn (the seat that starts round 1 drawn by lot, then rotating) or "
+            "drawn (the seat that starts round 1 drawn by lot, then rotating), "
+            "rolled (every round's first seat drawn by lot as the round starts) or "
             "behind (the ship with the least hull first; equal hulls in the rotating order)",
             str,
-            choices=("rotate", "fixed", "drawn", "behind"),
+            choices=("rotate", "fixed", "drawn", "rolled", "behind"),
         ),
         Option(
             "resolution",

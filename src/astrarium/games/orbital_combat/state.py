@@ -109,6 +109,8 @@ class OrbitalState(State):
         self.by_round: bool = o["resolution"] == "round"
         self.rotating: bool = o["turn_order"] != "fixed"
         self.behind_first: bool = o["turn_order"] == "behind"
+        #: ``rolled``: every round's first seat is drawn by lot among the ships flying, as the round starts.
+        self.rolling: bool = o["turn_order"] == "rolled"
         #: The seat that starts round 1 (``drawn``: drawn by lot at set-up, from the game's seed); later rounds rotate from it.
         self.first_seat: int = self.rng.below(self.players) if o["turn_order"] == "drawn" else 0
         self.shield_per_point: int = o["defense_per_point"]
@@ -190,15 +192,23 @@ class OrbitalState(State):
 
     def _round_order(self) -> list[int]:
         """The seats still flying, in this round's order (``turn_order`` option): the rotating or fixed order (``drawn``:
-        rotating from the seat drawn at set-up), or (``behind``) the ships with the least hull first, equal hulls in the
-        rotating order."""
+        rotating from the seat drawn at set-up; ``rolled``: from a seat drawn by lot now, a draw on the game's chance),
+        or (``behind``) the ships with the least hull first, equal hulls in the rotating order."""
         n, alive = self.players, self.alive
-        first = (self.round + self.first_seat) % n if self.rotating else 0
+        if self.rolling:
+            flying = [seat for seat in range(n) if alive[seat]]
+            first = flying[self.rng.below(len(flying))]
+        else:
+            first = (self.round + self.first_seat) % n if self.rotating else 0
         order = [s % n for s in range(first, first + n) if alive[s % n]]
         if self.behind_first:
             hull = self.hull
             order.sort(key=lambda seat: hull[seat])
         return order
+
+    def draws_chance(self) -> bool:
+        """Only ``turn_order = rolled`` draws after set-up (every round's first seat): a search then re-samples it."""
+        return self.rolling
 
     def zone_edge(self, round_index: int | None = None) -> int:
         """The outermost ring inside the zone in a round (0-based; default this one): every ring until ``zone_round``,
@@ -483,6 +493,7 @@ class OrbitalState(State):
         new.by_round = self.by_round
         new.rotating = self.rotating
         new.behind_first = self.behind_first
+        new.rolling = self.rolling
         new.first_seat = self.first_seat
         new.shield_per_point = self.shield_per_point
         new.shield_cap = self.shield_cap
