@@ -23,8 +23,8 @@ SEARCH = "depth=0,expand=greedy,iterations=1000"
 #: their move among the root's actions visited at least 98% as often as the most visited (``spread=0.02``): the game
 #: has no chance, so without it a level plays the same game every time against the same moves, and a win could be
 #: replayed move for move (docs/agents.md, "Levels"). Under ``turn_order = rolled``, the one option that draws on
-#: chance, a level searches one world a move with the coming draws re-sampled (``worlds=one``: as fast as without
-#: chance, where a fresh world every iteration made a move eight times dearer); otherwise the option changes nothing.
+#: chance, a level searches one world a move with the coming draws re-sampled (``worlds=one``, as fast as a search
+#: without chance; docs/agents.md, "No peeking"); otherwise the option changes nothing.
 LEVELS = {
     "easy": "greedy",
     "medium": f"mcts:{SEARCH},spread=0.02,worlds=one,seconds=0.3",
