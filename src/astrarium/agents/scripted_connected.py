@@ -432,18 +432,21 @@ class ExpanderPlayer(_ScriptedConnected):
         """The hex to send a base to: on the nearest world without a base of the seat, the one adding most territory."""
         have = seen.worlds_with_base()
         board = seen.board
-        enemy_terr: set[int] = set()
-        for p in range(seen.state.players):
-            if p != seen.seat:
-                enemy_terr |= seen.territory(p)
-        value: dict[int, tuple[int, int]] = {}
+        near: dict[int, int] = {}
         for cell, d in dist.items():
             k = board.board_of[cell]
             if not k or k in have or cell in seen.bases or d == 0:
                 continue
-            value[cell] = (d, -sum(1 for c in board.territory[cell] if c not in enemy_terr))
-        if not value:
+            near[cell] = d
+        if not near:
             return None
+        # only the nearest hexes can be the least (distance first), so only they have their new territory counted
+        closest = min(near.values())
+        enemy_terr: set[int] = set()
+        for p in range(seen.state.players):
+            if p != seen.seat:
+                enemy_terr |= seen.territory(p)
+        value = {cell: (d, -sum(1 for c in board.territory[cell] if c not in enemy_terr)) for cell, d in near.items() if d == closest}
         return seen.ties.least(sorted(value), value.__getitem__)
 
     def _spare_bases(self, seen: _Seen) -> list[int]:

@@ -189,3 +189,35 @@ def test_evaluation_favours_territory_strength_and_resources_within_bounds():
     assert 0 < state.evaluate(0) <= 1 and -1 <= state.evaluate(1) < 0
     # Shares are zero-sum; each side also pays on its own for bases within the other's reach, so the sum is at most 0.
     assert -0.5 < state.evaluate(0) + state.evaluate(1) <= 0
+
+
+@settings(max_examples=examples(15))
+@given(
+    seed=seeds,
+    n=players,
+    landing=st.sampled_from(["territory", "territory-or-any", "beachhead"]),
+    launch=st.sampled_from(["territory", "anywhere"]),
+)
+def test_property_movement_the_planners_step_graphs_follow_the_step_rule(seed, n, landing, launch):
+    """Movement: the backward graph (``step_sources``) and the steps asked with the territory and enemy hexes given
+    once are the same steps as ``step_targets`` asked hex by hex, for bases and units of every seat."""
+    state = GAME.new_game(n, seed, {"landing": landing, "launch": launch, "round_limit": 6})
+    rng = Rng(seed)
+    checked = 0
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        if rng.below(8):
+            continue
+        for p in range(n):
+            terr, enemy = state.territory(p), state.enemy_cells(p)
+            for piece in (0, 1):
+                inverted: dict[int, list[int]] = {}
+                for cell in range(state.board.size):
+                    one_by_one = state.step_targets(cell, piece, p)
+                    assert state.step_targets(cell, piece, p, terr, enemy) == one_by_one
+                    for nxt in one_by_one:
+                        inverted.setdefault(nxt, []).append(cell)
+                sources = state.step_sources(piece, p)
+                assert {c: sorted(set(s)) for c, s in sources.items()} == {c: sorted(set(s)) for c, s in inverted.items()}
+                checked += 1
+    assert checked > 0

@@ -69,6 +69,7 @@ def distances(state: ConnectedWorldsState, start: int, piece: int, seat: int) ->
     enters them at all (:meth:`ConnectedWorldsState.step_targets` leaves them out).
     """
     enemy = state.enemy_cells(seat)
+    terr = state.territory(seat)
     dist = {start: 0}
     queue = deque([start])
     while queue:
@@ -76,7 +77,7 @@ def distances(state: ConnectedWorldsState, start: int, piece: int, seat: int) ->
         if cell != start and cell in enemy:
             continue
         d = dist[cell] + 1
-        for nxt in state.step_targets(cell, piece, seat):
+        for nxt in state.step_targets(cell, piece, seat, terr, enemy):
             if nxt not in dist:
                 dist[nxt] = d
                 queue.append(nxt)
@@ -87,13 +88,11 @@ def distances_to(state: ConnectedWorldsState, targets: list[int] | set[int], pie
     """Movement points from every hex to the nearest of ``targets`` for a piece of ``seat`` (hexes that cannot reach are left out).
 
     The same moves as :func:`distances`, searched backwards from the targets once, so a
-    planner can compare every next step with one search instead of one per step.
+    planner can compare every next step with one search instead of one per step. The result
+    is for looking hexes up: the order of its entries means nothing.
     """
     enemy = state.enemy_cells(seat)
-    before: dict[int, list[int]] = {}
-    for cell in range(state.board.size):
-        for nxt in state.step_targets(cell, piece, seat):
-            before.setdefault(nxt, []).append(cell)
+    before = state.step_sources(piece, seat)
     dist = {t: 0 for t in targets}
     queue = deque(dist)
     while queue:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any, Final
 
@@ -163,6 +164,14 @@ class _Tables:
         self.world_below: list[int] = list(board.world_below)
         self.space_cell: list[int] = [w.space_cell for w in board.worlds]  # by world k - 1
         self.world_cells: list[tuple[int, ...]] = [w.cells for w in board.worlds]
+        back: list[set[int]] = [set() for _ in range(board.size)]
+        for cell, around in enumerate(self.neighbours):
+            for nxt in around:
+                back[nxt].add(cell)
+        #: The hexes a step to a neighbour reaches each hex from, by increasing hex (the map's part of ``step_sources``).
+        self.neighbours_back: dict[int, tuple[int, ...]] = {c: tuple(sorted(b)) for c, b in enumerate(back) if b}
+        #: The hexes in space above a world, with that world's number (where a piece may land from).
+        self.landing_from: list[tuple[int, int]] = [(c, w) for c, w in enumerate(self.world_below) if w and not self.board_of[c]]
         self.found: list[Any] = [FOUND_ACTION(name) for name in names]
         self.step: list[Any] = [STEP_ACTION(name) for name in names]
         self.at: list[Any] = [AT_ACTION(name) for name in names]
@@ -339,24 +348,31 @@ class ConnectedWorldsState(State):
         """The hexes holding a base or unit of another player than ``p`` (public: the map is seen by all)."""
         return self._enemy_cells(p)
 
-    def step_targets(self, cell: int, piece: int, p: int) -> list[int]:
+    def step_targets(self, cell: int, piece: int, p: int, terr: set[int] | None = None, enemy: set[int] | None = None) -> list[int]:
         """Where a piece of player ``p`` on ``cell`` may go for one movement point (``piece``: 0 a base, else a unit).
 
         The same rule the ``step`` actions follow, offered to planners (scripted players,
-        :mod:`.plan`) so they need not copy it. A hex may be listed twice.
+        :mod:`.plan`) so they need not copy it. A hex may be listed twice. A planner asking for many hexes of one
+        position may pass ``p``'s territory and :meth:`enemy_cells` once, as ``terr`` and ``enemy``.
         """
-        return self._steps(cell, piece, p)
+        return self._steps(cell, piece, p, terr, enemy)
 
-    def _landing(self, world_cells: tuple[int, ...], p: int) -> list[int]:
-        """Where a piece in space may land on the world below: its territory there, else as the options allow."""
-        terr = self.territory(p)
+    def _landing(self, world_cells: tuple[int, ...], p: int, terr: set[int] | None = None, enemy: set[int] | None = None) -> list[int]:
+        """Where a piece in space may land on the world below: its territory there, else as the options allow.
+
+        ``terr`` and ``enemy``, when given, are ``p``'s territory and :meth:`_enemy_cells`, computed once by a caller
+        that asks for many hexes.
+        """
+        if terr is None:
+            terr = self.territory(p)
         landing = [c for c in world_cells if c in terr]
         if landing:
             return landing
         if self.landing_free:
             return list(world_cells)
         if self.beachhead:
-            enemy = self._enemy_cells(p)
+            if enemy is None:
+                enemy = self._enemy_cells(p)
             return [c for c in world_cells if c not in enemy]
         return []
 
@@ -373,24 +389,66 @@ class ConnectedWorldsState(State):
     def strength_on_map(self, p: int) -> int:
         return sum(s for o, s in self.bases.values() if o == p) + sum(u[2] for u in self.units if u[1] == p)
 
-    def _steps(self, cell: int, piece: int, p: int) -> list[int]:
-        """Where the moving piece may go for one movement point (deterministic order)."""
+    def step_sources(self, piece: int, p: int) -> dict[int, Sequence[int]]:
+        """The step graph backwards: for each hex, the hexes from which a piece of ``p`` reaches it in one step.
+
+        The same steps as :meth:`step_targets` from every hex of the map (the property tests check it): first the
+        neighbours a step reaches the hex from, then the hexes launching, landing or a portal reach it from (a hex may
+        be listed twice); hexes no step reaches are left out. Planners search it backwards from their goals
+        (:func:`.plan.distances_to`).
+        """
+        tables = self._tables
+        enemy = self._enemy_cells(p)
+        terr = self.territory(p)
+        # the steps _steps adds to the map's neighbours: launching, landing and (for a unit) portals
+        more: dict[int, list[int]] = {}
+        for k, cells in enumerate(tables.world_cells):
+            up = [c for c in cells if self.launch_anywhere or c in terr]
+            if up:
+                more.setdefault(tables.space_cell[k], []).extend(up)
+        for space, w in tables.landing_from:
+            for c in self._landing(tables.world_cells[w - 1], p, terr, enemy):
+                more.setdefault(c, []).append(space)
+        if piece:
+            bases = self.bases
+            for a, b in self.portals:
+                for near, far in ((a, b), (b, a)):
+                    base = bases.get(near)
+                    if base is not None and base[0] == p:
+                        more.setdefault(far, []).append(near)
+        before: dict[int, Sequence[int]] = dict(tables.neighbours_back)
+        for cell, sources in more.items():
+            before[cell] = [*before.get(cell, ()), *sources]
+        if not piece:
+            # a base never steps onto a hex with a base or an enemy piece
+            for cell in self.bases:
+                before.pop(cell, None)
+            for cell in enemy:
+                before.pop(cell, None)
+        return before
+
+    def _steps(self, cell: int, piece: int, p: int, terr: set[int] | None = None, enemy: set[int] | None = None) -> list[int]:
+        """Where the moving piece may go for one movement point (deterministic order).
+
+        ``terr`` and ``enemy``, when given, are ``p``'s territory and :meth:`_enemy_cells` (see :meth:`_landing`).
+        """
         tables = self._tables
         targets = list(tables.neighbours[cell])
         k = tables.board_of[cell]
         if k:
-            if self.launch_anywhere or self._in_territory(cell, p):
+            if self.launch_anywhere or (cell in terr if terr is not None else self._in_territory(cell, p)):
                 targets.append(tables.space_cell[k - 1])
         else:
             w = tables.world_below[cell]
             if w:
-                targets += self._landing(tables.world_cells[w - 1], p)
+                targets += self._landing(tables.world_cells[w - 1], p, terr, enemy)
         if piece:
             base = self.bases.get(cell)
             if base is not None and base[0] == p:
                 targets += self._portal_ends(cell)
             return targets
-        enemy = self._enemy_cells(p)
+        if enemy is None:
+            enemy = self._enemy_cells(p)
         bases = self.bases
         return [t for t in targets if t not in bases and t not in enemy]
 
