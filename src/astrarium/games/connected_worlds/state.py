@@ -410,12 +410,10 @@ class ConnectedWorldsState(State):
             for c in self._landing(tables.world_cells[w - 1], p, terr, enemy):
                 more.setdefault(c, []).append(space)
         if piece:
-            bases = self.bases
-            for a, b in self.portals:
-                for near, far in ((a, b), (b, a)):
-                    base = bases.get(near)
-                    if base is not None and base[0] == p:
-                        more.setdefault(far, []).append(near)
+            for cell, (owner, _) in self.bases.items():
+                if owner == p:
+                    for far in self._portal_ends(cell):
+                        more.setdefault(far, []).append(cell)
         before: dict[int, Sequence[int]] = dict(tables.neighbours_back)
         for cell, sources in more.items():
             before[cell] = [*before.get(cell, ()), *sources]
