@@ -351,6 +351,30 @@ def test_saving_into_a_missing_folder_at_the_end_is_a_clear_error_and_asks_again
     assert "Errno" not in text and "Traceback" not in text
 
 
+@pytest.mark.parametrize("answer", ["quit", "exit", "skip", "No"])
+def test_a_word_for_no_at_the_end_saves_nothing(answer: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the fault: "quit" typed at the end was taken for a file name, and a file called quit appeared
+    monkeypatch.chdir(tmp_path)
+    person = Person(lambda n: "1")
+    person.save = answer
+    loop = PlayLoop(two_seat_game("orbital-combat", 3), {0: "human", 1: "random"}, console(), person)
+    loop.run()
+    assert loop.state.is_over
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["save {path}", "SAVE {path}", "share {path}"])
+def test_the_save_command_typed_at_the_end_saves_to_the_file_it_names(command: str, tmp_path: Path) -> None:
+    path = tmp_path / "end.json"
+    person = Person(lambda n: "1")
+    person.save = command.format(path=path)
+    loop = PlayLoop(two_seat_game("orbital-combat", 3), {0: "human", 1: "random"}, console(), person)
+    loop.run()
+    record = json.loads(path.read_text())
+    assert record["actions"] == loop.state.history
+    assert ("seed" in record) is command.lower().startswith("save")
+
+
 # -- 4. line editing, 5. small things ------------------------------------------------------------
 
 

@@ -719,8 +719,11 @@ class PlayLoop:
             except (EOFError, KeyboardInterrupt):
                 self._forgive_end()
                 return
-            if not answer or answer.lower() in ("n", "no"):
+            if not answer or answer.lower() in DECLINE_SAVE:
                 return
+            word, _, rest = answer.partition(" ")
+            if word.lower() in ("save", "share") and rest.strip():  # the play prompt's command, typed from habit
+                answer = rest.strip() if word.lower() == "save" else f"{rest.strip()} public"
             try:
                 self._save("save", answer)
             except ValueError as exc:
@@ -738,6 +741,9 @@ class PlayLoop:
             self._leave(None, ended=False)
         return ""
 
+
+#: Answers to "save the game's record?" that mean no rather than a file name.
+DECLINE_SAVE = frozenset({"n", "no", "skip", "q", "quit", "exit"})
 
 #: The play prompt's commands, in the order ``help`` lists them; the prompt looks a line's first word up here.
 PROMPT_COMMANDS: tuple[Command, ...] = (
