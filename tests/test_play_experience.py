@@ -363,6 +363,16 @@ def test_a_word_for_no_at_the_end_saves_nothing(answer: str, tmp_path: Path, mon
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("answer", ["n", "quit"])
+def test_a_word_for_no_when_leaving_saves_nothing(answer: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    person = Person(["1", "quit"], save=answer)
+    loop = PlayLoop(two_seat_game("constellations"), {0: "human", 1: "easy"}, console(), person)
+    loop.run()
+    assert any(p.startswith("Save it first") for p in person.prompts)
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("command", ["save {path}", "SAVE {path}", "share {path}"])
 def test_the_save_command_typed_at_the_end_saves_to_the_file_it_names(command: str, tmp_path: Path) -> None:
     path = tmp_path / "end.json"

@@ -590,14 +590,8 @@ class PlayLoop:
             except (EOFError, KeyboardInterrupt):
                 self._forgive_end()
                 raise QuitGame from None
-            if not name:
+            if self._save_answer(name):
                 raise QuitGame
-            try:
-                self._save("save", name)
-            except ValueError as exc:  # a folder that does not exist, a name that is not a file
-                self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
-                continue
-            raise QuitGame
 
     def _forgive_end(self) -> None:
         """The input ended at a question the person had no need to answer: not the unfinished input of a script."""
@@ -719,17 +713,25 @@ class PlayLoop:
             except (EOFError, KeyboardInterrupt):
                 self._forgive_end()
                 return
-            if not answer or answer.lower() in DECLINE_SAVE:
+            if self._save_answer(answer):
                 return
-            word, _, rest = answer.partition(" ")
-            if word.lower() in ("save", "share") and rest.strip():  # the play prompt's command, typed from habit
-                answer = rest.strip() if word.lower() == "save" else f"{rest.strip()} public"
-            try:
-                self._save("save", answer)
-            except ValueError as exc:
-                self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
-                continue
-            return
+
+    def _save_answer(self, answer: str) -> bool:
+        """Act on the answer to a "save it?" question: a word for no, a file name, or the play prompt's ``save`` or
+        ``share`` command typed from habit. False when the file could not be written (said, and asked again)."""
+        if not answer or answer.lower() in DECLINE_SAVE:
+            return True
+        word, _, rest = answer.partition(" ")
+        if word.lower() in ("save", "share") and rest.strip():
+            word, path = word.lower(), rest.strip()
+        else:
+            word, path = "save", answer
+        try:
+            self._save(word, path)
+        except ValueError as exc:  # a folder that does not exist, a name that is not a file
+            self.console.print(f"[red]{escape(one_line(str(exc)))}[/]", soft_wrap=True)
+            return False
+        return True
 
     def _ask(self, prompt: str) -> str:
         """A line from the person; Ctrl-C or the end of input is a request to leave (confirmed first)."""
