@@ -43,7 +43,10 @@ def output(c: Console) -> str:
 
 def test_ctrl_c_while_the_computer_thinks_asks_to_leave_offers_to_save_and_no_goes_on(tmp_path: Path) -> None:
     saved = tmp_path / "kept.json"
-    term = Terminal(["play", "celestials", "--seat", "1=hard", "--seed", "3"], rows=40, columns=120)
+    # A search with a budget far beyond a test's length, so that Ctrl-C always lands while it thinks (the hard
+    # level's search can answer before the key arrives on a busy machine).
+    thinker = "1=mcts:depth=10,iterations=10000000,seconds=300"
+    term = Terminal(["play", "celestials", "--seat", thinker, "--seed", "3"], rows=40, columns=120)
     try:
         term.expect("move 1, seat 0")
         term.expect("seat 0>")
