@@ -196,6 +196,14 @@ def test_a_stopped_run_keeps_no_record_of_a_game_it_did_not_save(tmp_path: Path)
     assert stopped.stopped and sorted(p.name for p in (out / "records").iterdir()) == saved == ["0.json.gz", "1.json.gz"]
 
 
+def test_a_stopped_run_keeps_no_half_written_record(tmp_path: Path) -> None:
+    experiment = lab.build_experiment("orbital-combat", ["random", "greedy"], games=6, options={"round_limit": 5})
+    out = tmp_path / "out"
+    half = out / "records" / ".5.json.gz.4242.tmp"  # as a worker ended between writing a record and renaming it leaves it
+    stopped = lab.run(experiment, out=out, stop=StopAfter(2), on_game=lambda row: half.write_bytes(b"half"))
+    assert stopped.stopped and sorted(p.name for p in (out / "records").iterdir()) == ["0.json.gz", "1.json.gz"]
+
+
 def test_a_local_worker_writes_the_record_itself_and_hands_back_the_row_alone(tmp_path: Path) -> None:
     experiment = lab.build_experiment("constellations", ["greedy", "random", "random"], games=3, options={"max_rounds": 2}, rotate="paired")
     (tmp_path / "records").mkdir()

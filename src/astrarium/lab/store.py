@@ -140,12 +140,14 @@ class Store:
 
     def drop_unsaved_records(self) -> None:
         """Remove the records of games whose rows were not saved: a local worker writes its game's record itself,
-        so a run stopped early may leave one for a game it never counted (played again when the run resumes)."""
+        so a run stopped early may leave one for a game it never counted (played again when the run resumes), or
+        the temporary file of one it was writing when it was ended."""
         paired = self.paired
         kept = {record_path(self.folder, seed, rotation if paired else None).name for seed, rotation in self.done}
         for child in (self.folder / RECORDS).glob("*.json.gz"):
             if child.name not in kept:
                 child.unlink()
+        _remove_temporaries(self.folder / RECORDS)
 
     def table(self) -> pa.Table:
         """Every game that counts, sorted by seed and rotation."""
@@ -257,8 +259,13 @@ def _remove_strays(path: Path, parts: set[str]) -> None:
     for child in (path / GAMES).iterdir():
         if child.name not in parts:
             child.unlink()
-    for child in (path / RECORDS).glob(".*.tmp"):
-        child.unlink()
+    _remove_temporaries(path / RECORDS)
+
+
+def _remove_temporaries(records: Path) -> None:
+    """Drop the temporary files of records whose writing was cut short (a worker ended before its rename)."""
+    for child in records.glob(".*.tmp"):
+        child.unlink(missing_ok=True)
 
 
 def _is_part_name(name: str) -> bool:
