@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -23,6 +24,16 @@ ASTRARIUM = str(Path(sys.executable).with_name("astrarium"))
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]|\r")
 
 
+def _as_from_a_shell() -> None:
+    """Start the program with Ctrl-C and Ctrl-\\ doing what they do for a command typed at a shell's prompt.
+
+    A test run started in the background of a script inherits these signals ignored, and the program, like
+    any, keeps an ignored signal ignored; a person's terminal never starts it so.
+    """
+    for number in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(number, signal.SIG_DFL)
+
+
 class Terminal:
     """The program at a terminal of ``rows`` x ``columns``."""
 
@@ -32,7 +43,14 @@ class Terminal:
         self.stream = pyte.Stream(self.emulator)
         self.written: list[str] = []
         self.child = pexpect.spawn(
-            ASTRARIUM, args, dimensions=(rows, columns), env=env, encoding="utf-8", timeout=PATIENCE, cwd=str(cwd) if cwd else None
+            ASTRARIUM,
+            args,
+            dimensions=(rows, columns),
+            env=env,
+            encoding="utf-8",
+            timeout=PATIENCE,
+            cwd=str(cwd) if cwd else None,
+            preexec_fn=_as_from_a_shell,
         )
 
     def _take(self) -> None:
