@@ -99,6 +99,9 @@ def test_a_person_plays_a_computer_from_the_lobby_reloads_and_is_watched(browser
     page.screenshot(path=str(ARTIFACTS / f"web-{game_id}-player.png"), full_page=True)
     page.reload()
     page.wait_for_selector("#link-state:has-text('connected')")
+    # The welcome says "connected"; the position (and its log) is the next message, so wait for the moves to be drawn again.
+    if played:
+        page.locator("#log li[value]").nth(len(played) - 1).wait_for()
     count = me.moves()
     assert count >= len(played)
     if not me.over():
